@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { type CountBound, CountBoundSchema, countLeq, countMeet } from "./count-bound.js";
+import { only, type Scope, scopeLeq, scopeMeet, scopeSchema } from "./scope.js";
+
+/**
+ * The grant vocabulary: exactly six required fields. Unknown extra keys are ignored
+ * (as the reference's serde struct does); a missing or malformed field is an error,
+ * never "all".
+ */
+export const CaveatsSchema = z
+  .object({
+    fs_read: scopeSchema(z.string()),
+    fs_write: scopeSchema(z.string()),
+    exec: scopeSchema(z.string()),
+    net: scopeSchema(z.string()),
+    max_calls: CountBoundSchema,
+    valid_for_generation: scopeSchema(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)),
+  })
+  .strip();
+
+export interface Caveats {
+  readonly fs_read: Scope<string>;
+  readonly fs_write: Scope<string>;
+  readonly exec: Scope<string>;
+  readonly net: Scope<string>;
+  readonly max_calls: CountBound;
+  readonly valid_for_generation: Scope<number>;
+}
+
+function normalize<T extends string | number>(scope: Scope<T>): Scope<T> {
+  return scope === "all" ? "all" : only(scope.only);
+}
+
+function freezeCaveats(caveats: Caveats): Caveats {
+  return Object.freeze({
+    fs_read: normalize(caveats.fs_read),
+    fs_write: normalize(caveats.fs_write),
+    exec: normalize(caveats.exec),
+    net: normalize(caveats.net),
+    max_calls:
+      caveats.max_calls === "unlimited" ? "unlimited" : Object.freeze({ ...caveats.max_calls }),
+    valid_for_generation: normalize(caveats.valid_for_generation),
+  });
+}
+
+/** Validates a grant in its JSON shape; throws `ConfigurationError` (`CONFIG_INVALID_CAVEATS`). */
+export function parseCaveats(input: unknown): Caveats {
+  const parsed = CaveatsSchema.safeParse(input);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigurationError(`invalid caveats: ${issues}`, {
+      code: "CONFIG_INVALID_CAVEATS",
+      cause: parsed.error,
+    });
+  }
+  return freezeCaveats(parsed.data);
+}
+
+/** Builds caveats from a partial description; unspecified axes are `top` (`all`/`unlimited`). */
+export function caveats(partial: Partial<Caveats> = {}): Caveats {
+  return parseCaveats({ ...top(), ...partial });
+}
+
+/** Every scope `all`, `max_calls` `unlimited`: the identity of `meet`. */
+export function top(): Caveats {
+  return freezeCaveats({
+    fs_read: "all",
+    fs_write: "all",
+    exec: "all",
+    net: "all",
+    max_calls: "unlimited",
+    valid_for_generation: "all",
+  });
+}
+
+export function meet(a: Caveats, b: Caveats): Caveats {
+  return freezeCaveats({
+    fs_read: scopeMeet(a.fs_read, b.fs_read),
+    fs_write: scopeMeet(a.fs_write, b.fs_write),
+    exec: scopeMeet(a.exec, b.exec),
+    net: scopeMeet(a.net, b.net),
+    max_calls: countMeet(a.max_calls, b.max_calls),
+    valid_for_generation: scopeMeet(a.valid_for_generation, b.valid_for_generation),
+  });
+}
+
+export function leq(a: Caveats, b: Caveats): boolean {
+  return (
+    scopeLeq(a.fs_read, b.fs_read) &&
+    scopeLeq(a.fs_write, b.fs_write) &&
+    scopeLeq(a.exec, b.exec) &&
+    scopeLeq(a.net, b.net) &&
+    countLeq(a.max_calls, b.max_calls) &&
+    scopeLeq(a.valid_for_generation, b.valid_for_generation)
+  );
+}
+
+/** The grant's JSON shape, with sets sorted (stable across runs). */
+export function caveatsToJson(value: Caveats): string {
+  return JSON.stringify(freezeCaveats(value));
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** Whether a human-in-the-loop approval hook is configured on the registry. */
+export const HumanGateSchema = z.enum(["none", "approval_hook"]);
+export type HumanGate = z.infer<typeof HumanGateSchema>;
+
+/**
+ * Operator-facing facts; never part of the enforcement claim. Omitted when quiet (not
+ * unbridled, nothing disabled, no over-delivery, no forced backend, no engine name);
+ * `human_gate` is always present when the block is emitted.
+ */
+export const DisclosureSchema = z.strictObject({
+  unbridled: z.literal(true).optional(),
+  normalizations_disabled: z.array(z.string()).min(1).optional(),
+  net_over_delivery: z.literal(true).optional(),
+  backend_forced: z.string().optional(),
+  engine: z.string().optional(),
+  private_temp_dir: z.string().optional(),
+  human_gate: HumanGateSchema,
+});
+export type Disclosure = z.infer<typeof DisclosureSchema>;
+
+export interface DisclosureFacts {
+  readonly unbridled: boolean;
+  readonly humanGate: HumanGate;
+  readonly engine?: string;
+  readonly normalizationsDisabled?: readonly string[];
+  readonly netOverDelivery?: boolean;
+  readonly backendForced?: string;
+  readonly privateTempDir?: string;
+}
+
+/** Builds the disclosure block, or `undefined` when it is quiet. */
+export function buildDisclosure(facts: DisclosureFacts): Disclosure | undefined {
+  const disclosure: Disclosure = { human_gate: facts.humanGate };
+  if (facts.unbridled) disclosure.unbridled = true;
+  if (facts.normalizationsDisabled && facts.normalizationsDisabled.length > 0) {
+    disclosure.normalizations_disabled = [...facts.normalizationsDisabled];
+  }
+  if (facts.netOverDelivery) disclosure.net_over_delivery = true;
+  if (facts.backendForced !== undefined) disclosure.backend_forced = facts.backendForced;
+  if (facts.engine !== undefined) disclosure.engine = facts.engine;
+  if (facts.privateTempDir !== undefined) disclosure.private_temp_dir = facts.privateTempDir;
+  return Object.keys(disclosure).length === 1 ? undefined : disclosure;
+}

@@ -1,0 +1,2 @@
+// Public surface of agent-bridle. Nothing is exported yet: see README.md for what this package will hold.
+export {};
