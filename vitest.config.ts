@@ -9,14 +9,13 @@ const sourceCondition = "@agent-bridle/source";
 
 function project(directory: string, name: string) {
   return {
-    extends: false as const,
     resolve: { conditions: [sourceCondition, "node", "import", "default"] },
     ssr: { resolve: { conditions: [sourceCondition, "node", "import", "default"] } },
     test: {
       name,
       root: directory,
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-      environment: "node",
+      environment: "node" as const,
       testTimeout: 20_000,
       setupFiles: [new URL("./tools/test-kit/src/quiet-console.ts", import.meta.url).pathname],
     },

@@ -45,6 +45,8 @@ export const CODE_DOCS = {
     "The path could not be resolved to a real location (for example a missing ancestor).",
   FS_CHANGED_DURING_OPEN:
     "The file opened is not the one judged (a component was replaced between the check and the open). Retry.",
+  FS_ALREADY_EXISTS:
+    "An exclusive create was asked and something already exists at the path. Choose a new name.",
   FS_TOO_LARGE: "The file is larger than the configured limit. Read a line or byte range instead.",
   FS_NOT_REGULAR:
     "The path is not a regular file (a directory, device, socket or an unfollowed link).",

@@ -1,0 +1,38 @@
+import { constants } from "node:fs";
+import { access, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { TRUSTED_PATH } from "./trusted-path.js";
+
+/** A spelling with no path separator (`git`), resolved only through a search path. */
+export function isBareProgram(spelled: string): boolean {
+  return !spelled.includes("/") && !spelled.includes("\\");
+}
+
+async function isExecutableFile(candidate: string): Promise<boolean> {
+  try {
+    const info = await stat(candidate);
+    if (!info.isFile()) return false;
+    await access(candidate, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves a bare program name on a search path (default: the trusted `PATH`): the first
+ * directory holding an executable regular file of that name, as spelled in the
+ * directory (links not resolved). `undefined` when not found.
+ */
+export async function resolveOnSearchPath(
+  name: string,
+  searchPath: string = TRUSTED_PATH,
+): Promise<string | undefined> {
+  if (!isBareProgram(name) || name === "" || name === "." || name === "..") return undefined;
+  for (const directory of searchPath.split(":")) {
+    if (!directory.startsWith("/")) continue;
+    const candidate = join(directory, name);
+    if (await isExecutableFile(candidate)) return candidate;
+  }
+  return undefined;
+}

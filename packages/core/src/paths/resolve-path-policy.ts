@@ -1,0 +1,40 @@
+import path from "node:path";
+import type { PathPolicy } from "./path-policy.js";
+import { resolveRealLocation } from "./real-location.js";
+
+const resolvedPolicies = new WeakSet<PathPolicy>();
+
+async function withRealLocations(entries: readonly string[]): Promise<readonly string[]> {
+  const expanded = await Promise.all(
+    entries.map(async (entry) => {
+      if (!path.isAbsolute(entry) || entry.includes("**")) return [entry];
+      const location = await resolveRealLocation(entry);
+      return location.ok && location.real !== entry ? [entry, location.real] : [entry];
+    }),
+  );
+  return Object.freeze([...new Set(expanded.flat())]);
+}
+
+/**
+ * The policy with every absolute entry also present at its real location (blocking
+ * `/etc` also blocks `/private/etc` on macOS; a blocked directory reached through a
+ * link is blocked where it really is). The spelled entry is kept too. Entries that
+ * cannot be resolved stay as spelled. The result is frozen and remembered, so
+ * `judgePath` does not resolve it again: resolve once for a hot loop, or let the judge
+ * resolve on every call (always current).
+ */
+export async function resolvePathPolicy(policy: PathPolicy): Promise<PathPolicy> {
+  if (resolvedPolicies.has(policy)) return policy;
+  const [blocked, writeBlocked] = await Promise.all([
+    withRealLocations(policy.blocked),
+    withRealLocations(policy.writeBlocked),
+  ]);
+  const resolved: PathPolicy = Object.freeze({ blocked, writeBlocked });
+  resolvedPolicies.add(resolved);
+  return resolved;
+}
+
+/** Whether the policy came from `resolvePathPolicy`. */
+export function isResolvedPathPolicy(policy: PathPolicy): boolean {
+  return resolvedPolicies.has(policy);
+}

@@ -1,0 +1,47 @@
+import { lstat } from "node:fs/promises";
+import path from "node:path";
+import type { Code } from "../codes/codes.js";
+import { describeFsError, fsErrorCode } from "./fs-error-code.js";
+
+export type WalkDecision =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly code: Extract<Code, "FS_SYMLINK_ESCAPE" | "FS_NOT_FOUND" | "FS_CANNOT_RESOLVE">;
+      readonly detail: string;
+    };
+
+/** Every directory from the file system root down to the parent of `real`. */
+function directoriesAbove(real: string): string[] {
+  const root = path.parse(real).root;
+  const parts = real.slice(root.length).split(path.sep).filter(Boolean);
+  const directories = [root];
+  for (const part of parts.slice(0, -1)) {
+    directories.push(path.join(directories.at(-1) ?? root, part));
+  }
+  return directories;
+}
+
+/**
+ * Checks, without following links, that every directory on a judged real path is
+ * still a directory and not a symbolic link. A real path has no links, so any link met
+ * here was swapped in after the judgement: the open would leave the area it was judged
+ * in. The walk starts at the file system root, a superset of "beneath the matched
+ * root" that also covers the root's own ancestors.
+ */
+export async function walkDirectories(real: string): Promise<WalkDecision> {
+  for (const directory of directoriesAbove(real)) {
+    try {
+      const info = await lstat(directory);
+      if (info.isSymbolicLink()) {
+        return { ok: false, code: "FS_SYMLINK_ESCAPE", detail: "a directory became a link" };
+      }
+      if (!info.isDirectory()) return { ok: false, code: "FS_NOT_FOUND", detail: "ENOTDIR" };
+    } catch (error) {
+      const errno = fsErrorCode(error);
+      const code = errno === "ENOENT" || errno === "ENOTDIR" ? "FS_NOT_FOUND" : "FS_CANNOT_RESOLVE";
+      return { ok: false, code, detail: describeFsError(error) };
+    }
+  }
+  return { ok: true };
+}

@@ -1,0 +1,301 @@
+import { type AuditSink, containAuditSink, NULL_AUDIT_SINK } from "../audit/audit-event.js";
+import { type Caveats, parseCaveats } from "../caveats/caveats.js";
+import type { AxisEnforcement } from "../enforcement/axis-enforcement.js";
+import {
+  DEFAULT_FLOOR,
+  type EnforcementFloor,
+  floorFromScalar,
+  joinFloors,
+} from "../enforcement/enforcement-floor.js";
+import { BridleError } from "../errors/bridle-error.js";
+import { DeniedError } from "../errors/denied-error.js";
+import { RegistryError } from "../errors/registry-error.js";
+import { ToolFailedError } from "../errors/tool-failed-error.js";
+import { Gate } from "../gate/gate.js";
+import { Grant, mintGrant } from "../grant/grant.js";
+import { defaultPathPolicy, type PathPolicy } from "../paths/path-policy.js";
+import type { Tool } from "../tool/tool.js";
+import { type ApprovalHook, askApproval } from "./approval.js";
+import { approvalDenialEnvelope } from "./approval-denial.js";
+import { type ToolDefinitionJson, toolDefinitionOf } from "./tool-definitions.js";
+import { validateArguments } from "./validate-arguments.js";
+
+export interface RegistryConfig {
+  readonly tools: ReadonlyMap<string, Tool>;
+  readonly generation: number;
+  readonly floor: EnforcementFloor;
+  readonly audit: AuditSink | undefined;
+  readonly approval: ApprovalHook | undefined;
+  readonly pathPolicy: PathPolicy;
+}
+
+export interface DispatchOptions {
+  readonly signal?: AbortSignal;
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * Refuses to run a tool unless the call is covered by a grant. Built only through
+ * `Registry.builder()`. Budget rules (reference §1.6): unknown tool, invalid arguments,
+ * budget, generation, approval refusals and pre-run denials are not charged; a call
+ * that ran (whatever its outcome) is.
+ */
+export class Registry implements AsyncDisposable {
+  readonly #config: RegistryConfig;
+  readonly #audit: AuditSink;
+  #closed = false;
+  #nextCallId = 1;
+
+  /** @internal use `Registry.builder()`. */
+  constructor(config: RegistryConfig, token: symbol) {
+    if (token !== BUILD) throw new TypeError("use Registry.builder() to build a Registry");
+    this.#config = config;
+    this.#audit = config.audit ? containAuditSink(config.audit) : NULL_AUDIT_SINK;
+    Object.freeze(this);
+  }
+
+  static builder(): RegistryBuilder {
+    return new RegistryBuilder();
+  }
+
+  get generation(): number {
+    return this.#config.generation;
+  }
+
+  toolNames(): string[] {
+    return [...this.#config.tools.keys()].sort();
+  }
+
+  contains(name: string): boolean {
+    return this.#config.tools.has(name);
+  }
+
+  /** `{name, description, inputSchema, annotations}` per tool, sorted by name. */
+  toolDefinitions(): ToolDefinitionJson[] {
+    return this.toolNames().map((name) => toolDefinitionOf(this.#config.tools.get(name) as Tool));
+  }
+
+  /** A grant for these caveats (JSON shape or parsed) with a fresh budget. */
+  mintGrant(caveats: Caveats | unknown): Grant {
+    return mintGrant(parseCaveats(caveats));
+  }
+
+  dispatch(
+    name: string,
+    args: unknown,
+    grant: Grant,
+    options: DispatchOptions = {},
+  ): Promise<unknown> {
+    return this.#dispatch(name, args, grant, this.#config.floor, options);
+  }
+
+  /** Dispatch with a floor raised by a scalar for exec and net (fs stays kernel). */
+  dispatchWithStrengthFloor(
+    name: string,
+    args: unknown,
+    grant: Grant,
+    scalar: AxisEnforcement,
+    options: DispatchOptions = {},
+  ): Promise<unknown> {
+    return this.#dispatch(
+      name,
+      args,
+      grant,
+      joinFloors(this.#config.floor, floorFromScalar(scalar)),
+      options,
+    );
+  }
+
+  /** No persistent budget: `at_most(0)` refuses, anything else admits exactly this call. */
+  dispatchOneshot(
+    name: string,
+    args: unknown,
+    caveats: Caveats | unknown,
+    options: DispatchOptions = {},
+  ) {
+    return this.dispatch(name, args, this.mintGrant(caveats), options);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.allSettled([...this.#config.tools.values()].map((tool) => tool.close?.()));
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #refuse(tool: string, error: BridleError): never {
+    this.#audit.record({ type: "dispatch-refused", tool, code: error.code, reason: error.message });
+    throw error;
+  }
+
+  async #dispatch(
+    name: string,
+    rawArgs: unknown,
+    grant: Grant,
+    floor: EnforcementFloor,
+    options: DispatchOptions,
+  ): Promise<unknown> {
+    const started = performance.now();
+    if (this.#closed)
+      this.#refuse(name, new RegistryError("REGISTRY_CLOSED", "registry is closed"));
+    const tool = this.#config.tools.get(name);
+    if (!tool) this.#refuse(name, new RegistryError("TOOL_NOT_FOUND", `no such tool: ${name}`));
+    const signal = options.signal ?? NEVER_ABORTED;
+    signal.throwIfAborted();
+    let args: unknown;
+    try {
+      args = validateArguments(name, tool.inputSchema, rawArgs);
+    } catch (error) {
+      this.#refuse(name, error as BridleError);
+    }
+    const budget = Grant.budgetOf(grant);
+    if (!budget.tryTake()) {
+      this.#refuse(
+        name,
+        new RegistryError("BUDGET_EXHAUSTED", "denied: call budget (max_calls) exhausted"),
+      );
+    }
+    const humanGate = this.#config.approval ? "approval_hook" : "none";
+    let cx: ReturnType<Gate["authorize"]>;
+    try {
+      const gate = new Gate({
+        generation: this.generation,
+        floor,
+        audit: this.#audit,
+        pathPolicy: this.#config.pathPolicy,
+        humanGate,
+      });
+      cx = gate.authorize(tool, grant.caveats);
+    } catch (error) {
+      budget.refund();
+      this.#refuse(name, error as BridleError);
+    }
+    if (this.#config.approval) {
+      const verdict = await askApproval(this.#config.approval, await approvalRequest(tool, args));
+      if (!verdict.approved) {
+        budget.refund();
+        this.#audit.record({
+          type: "dispatch-refused",
+          tool: name,
+          code: "APPROVAL_REFUSED",
+          reason: verdict.reason,
+        });
+        return approvalDenialEnvelope(name, verdict.reason, humanGate, performance.now() - started);
+      }
+    }
+    return this.#invoke(tool, args, cx, budget, signal);
+  }
+
+  async #invoke(
+    tool: Tool,
+    args: unknown,
+    cx: Parameters<Tool["invoke"]>[1],
+    budget: ReturnType<typeof Grant.budgetOf>,
+    signal: AbortSignal,
+  ) {
+    const callId = this.#nextCallId++;
+    this.#audit.record({ type: "dispatch-admitted", tool: tool.name, callId });
+    try {
+      const invocation = await tool.invokeAccounted(args, cx, { signal });
+      const charged = invocation.kind === "ran";
+      if (!charged) budget.refund();
+      this.#audit.record({
+        type: "dispatch-finished",
+        tool: tool.name,
+        callId,
+        outcome: invocation.kind,
+        charged,
+      });
+      return invocation.value;
+    } catch (error) {
+      const refused = DeniedError.isInstance(error);
+      if (refused) budget.refund();
+      this.#audit.record({
+        type: "dispatch-finished",
+        tool: tool.name,
+        callId,
+        outcome: refused ? "denied" : "failed",
+        charged: !refused,
+      });
+      if (BridleError.isInstance(error)) throw error;
+      // The model-facing message names only the system error code; the raw error (which
+      // may hold paths or contents) stays on `cause` for the integrator.
+      const systemCode = (error as { code?: unknown } | null)?.code;
+      const detail = typeof systemCode === "string" ? ` (${systemCode})` : "";
+      throw new ToolFailedError(`tool execution failed${detail}`, { cause: error });
+    }
+  }
+}
+
+async function approvalRequest(tool: Tool, args: unknown) {
+  if (!tool.inspect) return { tool: tool.name, arguments: args };
+  try {
+    return { tool: tool.name, arguments: args, inspection: await tool.inspect(args) };
+  } catch (error) {
+    return {
+      tool: tool.name,
+      arguments: args,
+      inspection_error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+const BUILD = Symbol("registry-build");
+
+/** Explicit builder; registering a name again replaces the earlier tool. */
+export class RegistryBuilder {
+  readonly #tools = new Map<string, Tool>();
+  #generation = 0;
+  #floor: EnforcementFloor = DEFAULT_FLOOR;
+  #audit: AuditSink | undefined;
+  #approval: ApprovalHook | undefined;
+  #pathPolicy: PathPolicy | undefined;
+
+  tool<Args, Result>(tool: Tool<Args, Result>): this {
+    // Stored erased: dispatch validates arguments with the tool's own schema first.
+    this.#tools.set(tool.name, tool as unknown as Tool);
+    return this;
+  }
+  generation(generation: number): this {
+    this.#generation = generation;
+    return this;
+  }
+  /** Joined onto the default floor: a registry can raise the floor, never lower it. */
+  floor(floor: EnforcementFloor): this {
+    this.#floor = joinFloors(this.#floor, floor);
+    return this;
+  }
+  audit(sink: AuditSink): this {
+    this.#audit = sink;
+    return this;
+  }
+  approvalHook(hook: ApprovalHook): this {
+    this.#approval = hook;
+    return this;
+  }
+  pathPolicy(policy: PathPolicy): this {
+    this.#pathPolicy = policy;
+    return this;
+  }
+  build(): Registry {
+    return new Registry(
+      {
+        tools: new Map(this.#tools),
+        generation: this.#generation,
+        floor: this.#floor,
+        audit: this.#audit,
+        approval: this.#approval,
+        // Core reads no environment: without a host-supplied policy (the facade passes
+        // one with the user's home) the system locations and the credential names
+        // anywhere (`**/.ssh`, …) are blocked, failing closed.
+        pathPolicy:
+          this.#pathPolicy ?? defaultPathPolicy({ platform: process.platform, home: undefined }),
+      },
+      BUILD,
+    );
+  }
+}

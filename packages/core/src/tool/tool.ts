@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import type { Caveats } from "../caveats/caveats.js";
+import { top } from "../caveats/caveats.js";
+import type { ToolContext } from "../context/tool-context.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { type Invocation, ran } from "./invocation.js";
+import { type ToolAnnotations, ToolAnnotationsSchema } from "./tool-annotations.js";
+
+export interface InvokeOptions {
+  /** Aborted when the caller cancels the dispatch; tools stop and clean up. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * The tool contract (spec §14). The registry validates arguments with `inputSchema`
+ * before anything else, so `invoke` receives the parsed value.
+ */
+export interface Tool<Args = unknown, Result = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: z.ZodType<Args>;
+  readonly annotations: ToolAnnotations;
+  /** The authority this tool may need, as a ceiling; default `top()` (confined by the grant). */
+  readonly required: Caveats;
+  invoke(args: Args, cx: ToolContext, options: InvokeOptions): Promise<Result>;
+  invokeAccounted(args: Args, cx: ToolContext, options: InvokeOptions): Promise<Invocation<Result>>;
+  /** A non-executing inventory for the approval hook (shell tools: the `shell_inspection`). */
+  inspect?(args: Args): Promise<unknown>;
+  /** Releases what the tool holds (for example a warm worker). */
+  close?(): Promise<void>;
+}
+
+export interface ToolDefinition<Args, Result> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: z.ZodType<Args>;
+  readonly annotations: ToolAnnotations;
+  readonly required?: Caveats;
+  invoke(args: Args, cx: ToolContext, options: InvokeOptions): Promise<Result>;
+  invokeAccounted?(
+    args: Args,
+    cx: ToolContext,
+    options: InvokeOptions,
+  ): Promise<Invocation<Result>>;
+  inspect?(args: Args): Promise<unknown>;
+  close?(): Promise<void>;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Builds a frozen `Tool`; `required` defaults to `top()` and `invokeAccounted` to "ran". */
+export function defineTool<Args, Result>(
+  definition: ToolDefinition<Args, Result>,
+): Tool<Args, Result> {
+  if (!TOOL_NAME.test(definition.name)) {
+    throw new ConfigurationError(
+      `tool name ${JSON.stringify(definition.name)} must match ${TOOL_NAME}`,
+    );
+  }
+  const annotations = ToolAnnotationsSchema.parse(definition.annotations);
+  const invoke = definition.invoke.bind(definition);
+  const tool: Tool<Args, Result> = {
+    name: definition.name,
+    description: definition.description,
+    inputSchema: definition.inputSchema,
+    annotations: Object.freeze(annotations),
+    required: definition.required ?? top(),
+    invoke,
+    invokeAccounted:
+      definition.invokeAccounted?.bind(definition) ??
+      (async (args, cx, options) => ran(await invoke(args, cx, options))),
+    ...(definition.inspect ? { inspect: definition.inspect.bind(definition) } : {}),
+    ...(definition.close ? { close: definition.close.bind(definition) } : {}),
+  };
+  return Object.freeze(tool);
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { caveats, top } from "../../src/caveats/caveats.js";
+import { DeniedEnvelopeSchema } from "../../src/envelope/envelope.js";
+import type { ApprovalRequest } from "../../src/registry/approval.js";
+import { Registry } from "../../src/registry/registry.js";
+import { recordingTool } from "./fixture-tools.js";
+
+// Spec §13 case 18: step-up is replaced by the approval pre-invoke hook.
+describe("approval hook (replaces step-up)", () => {
+  it("a refusal runs nothing, is not charged, and is an in-band APPROVAL_REFUSED denial — even under top()", async () => {
+    const { tool, calls } = recordingTool();
+    const registry = Registry.builder()
+      .tool(tool)
+      .approvalHook(() => false)
+      .build();
+    for (const grant of [
+      registry.mintGrant(top()),
+      registry.mintGrant(caveats({ max_calls: { at_most: 1 } })),
+    ]) {
+      const result = await registry.dispatch("echo", { text: "hi" }, grant);
+      expect(DeniedEnvelopeSchema.parse(result)).toMatchObject({
+        denied: true,
+        sandbox_kind: "none",
+        denials: [{ kind: "exec", target: "echo", code: "APPROVAL_REFUSED" }],
+      });
+      expect(grant.remainingCalls).toBe(
+        grant.caveats.max_calls === "unlimited" ? Number.POSITIVE_INFINITY : 1,
+      );
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it("twice in a row the refused call leaves the budget intact", async () => {
+    const { tool, calls } = recordingTool();
+    const registry = Registry.builder()
+      .tool(tool)
+      .approvalHook(async () => ({ approved: false, reason: "not now" }))
+      .build();
+    const grant = registry.mintGrant(caveats({ max_calls: { at_most: 1 } }));
+    for (let i = 0; i < 2; i++) {
+      const result = (await registry.dispatch("echo", {}, grant)) as {
+        denials: { reason: string }[];
+      };
+      expect(result.denials[0]?.reason).toBe("denied: not now");
+    }
+    expect(grant.remainingCalls).toBe(1);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("a throwing hook refuses (fails closed)", async () => {
+    const { tool, calls } = recordingTool();
+    const registry = Registry.builder()
+      .tool(tool)
+      .approvalHook(() => {
+        throw new Error("hook crashed");
+      })
+      .build();
+    await expect(registry.dispatch("echo", {}, registry.mintGrant(top()))).resolves.toMatchObject({
+      denied: true,
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("an approval runs the call, charged; the hook sees the parsed arguments or the inspection", async () => {
+    const seen: ApprovalRequest[] = [];
+    const { tool, calls } = recordingTool();
+    const inspected = {
+      ...recordingTool("shell").tool,
+      inspect: async () => ({ schema_version: 1, commands: ["ls"] }),
+    };
+    const failing = {
+      ...recordingTool("shell2").tool,
+      inspect: async () => Promise.reject(new Error("parse error at 3")),
+    };
+    const registry = Registry.builder()
+      .tool(tool)
+      .tool(inspected)
+      .tool(failing)
+      .approvalHook((request) => {
+        seen.push(request);
+        return true;
+      })
+      .build();
+    const grant = registry.mintGrant(caveats({ max_calls: { at_most: 3 } }));
+    await registry.dispatch("echo", { text: "ok" }, grant);
+    await registry.dispatch("shell", {}, grant);
+    await registry.dispatch("shell2", {}, grant);
+    expect(calls).toHaveLength(1);
+    expect(grant.remainingCalls).toBe(0);
+    expect(seen).toEqual([
+      { tool: "echo", arguments: { text: "ok" } },
+      { tool: "shell", arguments: {}, inspection: { schema_version: 1, commands: ["ls"] } },
+      { tool: "shell2", arguments: {}, inspection_error: "parse error at 3" },
+    ]);
+  });
+
+  it("the hook is not consulted for a call the registry refuses anyway", async () => {
+    let asked = 0;
+    const registry = Registry.builder()
+      .tool(recordingTool().tool)
+      .approvalHook(() => {
+        asked += 1;
+        return true;
+      })
+      .build();
+    await expect(
+      registry.dispatch("echo", {}, registry.mintGrant(caveats({ max_calls: { at_most: 0 } }))),
+    ).rejects.toThrow();
+    expect(asked).toBe(0);
+  });
+});

@@ -1,0 +1,5 @@
+import type { Benchmark } from "./benchmark.js";
+import { dispatchOverhead } from "./benchmarks/dispatch-overhead.js";
+
+/** Every benchmark `pnpm bench` runs, in order. Add new ones here and in README.md. */
+export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([dispatchOverhead]);

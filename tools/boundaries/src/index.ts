@@ -1,0 +1,5 @@
+// Public surface of the boundary check (dev-only tool).
+export { type BoundaryReport, checkBoundaries, scanBoundaries } from "./check-boundaries.js";
+export { formatViolation } from "./format-violation.js";
+export { LAYERS, type LayerEntry } from "./layers.js";
+export type { Rule, Violation } from "./violation.js";

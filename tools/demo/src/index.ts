@@ -1,0 +1,1 @@
+export { sizeTool, whichTool } from "./demo-tools.js";
