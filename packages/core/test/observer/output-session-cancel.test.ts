@@ -10,7 +10,7 @@ import {
 } from "./recording-observer.js";
 
 describe("createOutputSession: cancellation", () => {
-  it("discards queued chunks and never calls onFinish", async () => {
+  it("case 71 (unit): timeout/cancel discards queued chunks and never calls onFinish", async () => {
     const { observer, events } = recordingObserver();
     const session = createOutputSession(observer, { maxBytesPerStream: 64 });
 
@@ -26,7 +26,7 @@ describe("createOutputSession: cancellation", () => {
     expect(session.state).toBe("cancelled");
   });
 
-  it("lets a blocked callback finish but delivers nothing after it, and no onFinish", async () => {
+  it("case 71 (unit): a blocked callback does not hold up cancellation; nothing after it, and no onFinish", async () => {
     const gate = deferred();
     const { observer, events } = recordingObserver((text) =>
       text === "blocked" ? gate.promise : undefined,

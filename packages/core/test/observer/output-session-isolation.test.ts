@@ -17,7 +17,7 @@ function eventsOf(events: readonly ObservedEvent[], id: ShellInvocationId): Obse
 }
 
 describe("createOutputSession: the producer never waits", () => {
-  it("returns from emit and finish before any callback runs", async () => {
+  it("case 71 (unit): output is handed over before the producer completes; emit and finish return before any callback runs", async () => {
     const { observer, events } = recordingObserver();
     const session = createOutputSession(observer, { maxBytesPerStream: 64 });
 

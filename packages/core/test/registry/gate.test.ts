@@ -73,7 +73,7 @@ describe("Gate.authorize (reference cases 1–5)", () => {
     expect(Object.keys(index)).not.toContain("mintToolContext");
   });
 
-  it("the context is frozen and check results reach the audit sink", async () => {
+  it("case 9: check_net is exact membership; the context is frozen and denials reach the audit sink", async () => {
     const events: unknown[] = [];
     const audited = new Gate({ pathPolicy, audit: { record: (event) => events.push(event) } });
     const cx = audited.authorize(recordingTool().tool, caveats({ net: { only: ["example.com"] } }));
