@@ -1,2 +1,52 @@
-// Public surface of @agent-bridle/sandbox. Nothing is exported yet: see README.md for what this package will hold.
-export {};
+// Public surface of @agent-bridle/sandbox: explicit named exports only.
+
+// L3 backends
+export type {
+  Backend,
+  BackendPrepareRequest,
+  BackendProbe,
+  PreparedBackend,
+} from "./backend/backend.js";
+export { createHostBackend } from "./backend/host-backend.js";
+export { createLandlockBackend } from "./backend/landlock-backend.js";
+export { LAUNCHER_LOADER, type LauncherLoader } from "./backend/launcher-loader.js";
+export { NONE_BACKEND } from "./backend/none-backend.js";
+export { type BackendSelection, selectBackend } from "./backend/select-backend.js";
+export {
+  buildChildEnvironment,
+  type ChildEnvironmentRequest,
+  droppedVariableNames,
+} from "./funnel/child-environment.js";
+export {
+  DENIED_VARIABLE_PREFIXES,
+  DENIED_VARIABLES,
+  FUNNEL_OWNED_VARIABLES,
+  isDeniedVariable,
+} from "./funnel/environment-denylist.js";
+// the funnel every spawn goes through
+export {
+  createSandbox,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxRunFacts,
+  type SandboxRunOutcome,
+  type SandboxRunRequest,
+} from "./funnel/sandbox.js";
+export {
+  type SpawnConfinedOutcome,
+  type SpawnConfinedRequest,
+  spawnConfined,
+} from "./funnel/spawn-confined.js";
+export type { LaunchRequest, SpawnResult, StageWrapper } from "./funnel/spawn-types.js";
+
+// the Linux launcher
+export { launcherCandidates, locateLauncher, verifyLauncher } from "./launcher/locate.js";
+export { renderLauncherPolicy } from "./launcher/policy.js";
+export { probeLauncher } from "./launcher/probe.js";
+export type {
+  LauncherAxis,
+  LauncherBinary,
+  LauncherMaxProcsMode,
+  LauncherPolicy,
+  LauncherProbe,
+} from "./launcher/types.js";

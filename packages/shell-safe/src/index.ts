@@ -1,2 +1,35 @@
-// Public surface of @agent-bridle/shell-safe. Nothing is exported yet: see README.md for what this package will hold.
-export {};
+// Public surface of @agent-bridle/shell-safe: explicit named exports only. So far the
+// parser of the safe subset; the engine (`ShellTool`) follows.
+export type {
+  AndOrLink,
+  AndOrList,
+  Command,
+  DoubleQuotedPart,
+  DuplicateRedirection,
+  EscapedPart,
+  FileRedirection,
+  GlobPart,
+  LiteralPart,
+  Operator,
+  Pipeline,
+  QuotedTextPart,
+  Redirection,
+  Script,
+  SingleQuotedPart,
+  Span,
+  TildePart,
+  VariablePart,
+  Word,
+  WordPart,
+} from "./parse/ast.js";
+export { LABELS } from "./parse/labels.js";
+export { DEFAULT_PARSE_LIMITS, type ParseLimits, type ParseOptions } from "./parse/limits.js";
+export { type ParseResult, parseScript } from "./parse/parse-script.js";
+export type { ShellRefusal, ShellRefusalCode } from "./parse/refusal.js";
+export {
+  hasQuoting,
+  isGlobWord,
+  literalValue,
+  unquotedText,
+  wordVariables,
+} from "./parse/word-value.js";

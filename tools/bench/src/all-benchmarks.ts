@@ -1,5 +1,6 @@
 import type { Benchmark } from "./benchmark.js";
 import { dispatchOverhead } from "./benchmarks/dispatch-overhead.js";
+import { sandboxSpawn } from "./benchmarks/sandbox-spawn.js";
 
 /** Every benchmark `pnpm bench` runs, in order. Add new ones here and in README.md. */
-export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([dispatchOverhead]);
+export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([dispatchOverhead, sandboxSpawn]);

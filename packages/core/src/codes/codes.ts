@@ -50,6 +50,15 @@ export const CODE_DOCS = {
   FS_TOO_LARGE: "The file is larger than the configured limit. Read a line or byte range instead.",
   FS_NOT_REGULAR:
     "The path is not a regular file (a directory, device, socket or an unfollowed link).",
+  // shell scripts (parse and admission)
+  SHELL_PARSE_ERROR:
+    "The script is malformed or holds invisible or control characters. Send plain, complete shell text.",
+  SHELL_UNSUPPORTED_CONSTRUCT:
+    "The script uses a construct this engine does not interpret exactly like bash, so it is refused rather than reinterpreted. Rewrite it with the accepted subset.",
+  SHELL_DYNAMIC_CONSTRUCT:
+    "The script computes what it runs (substitution, eval-like builtins). The engine refuses it; the inspection, when attached, shows what it would run.",
+  SHELL_LIMIT_EXCEEDED:
+    "The script exceeds a size, word or command-count limit. Split it into smaller calls.",
   // enforcement strength
   ENFORCEMENT_BELOW_FLOOR:
     "A restricted axis would be enforced below the required strength on this host (no kernel backend). Ask for an unrestricted axis or run where the backend exists.",

@@ -31,6 +31,10 @@ describe("codes", () => {
       "FS_ALREADY_EXISTS",
       "FS_TOO_LARGE",
       "FS_NOT_REGULAR",
+      "SHELL_PARSE_ERROR",
+      "SHELL_UNSUPPORTED_CONSTRUCT",
+      "SHELL_DYNAMIC_CONSTRUCT",
+      "SHELL_LIMIT_EXCEEDED",
       "ENFORCEMENT_BELOW_FLOOR",
       "ENGINE_UNAVAILABLE",
     ]);

@@ -1,0 +1,139 @@
+/*
+ * bridle-launch: entry point. Reads the policy, sets no_new_privs, enters the PID/mount
+ * (and, for non-root, user) namespaces, forks the target as PID 1 of the new PID
+ * namespace and stays as its reaper. Protocol: ../docs/launcher-protocol.md.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "launch.h"
+
+extern char **environ;
+
+static const int forwarded[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+
+static void signal_set(sigset_t *set) {
+  sigemptyset(set);
+  for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++) sigaddset(set, forwarded[i]);
+  sigaddset(set, SIGCHLD);
+}
+
+static _Noreturn void run_target(const struct policy *p, int parent_alive, char **argv,
+                                 const sigset_t *old_mask) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail("prctl PDEATHSIG");
+  struct pollfd alive = {.fd = parent_alive, .events = POLLIN};
+  if (poll(&alive, 1, 0) != 0) _exit(EXIT_LAUNCH_FAILED); /* the launcher is already gone */
+  isolate_child(p);
+  landlock_apply(p);
+  seccomp_apply(p);
+  if (sigprocmask(SIG_SETMASK, old_mask, NULL) != 0) fail("sigprocmask");
+  execve(argv[0], argv, environ);
+  int err = errno;
+  char what[4200];
+  snprintf(what, sizeof what, "exec %s", argv[0]);
+  fail_code(err == ENOENT ? EXIT_NOT_FOUND
+            : (err == EACCES || err == ENOEXEC || err == EPERM) ? EXIT_NOT_EXECUTABLE
+                                                                : EXIT_LAUNCH_FAILED,
+            what, err);
+}
+
+/*
+ * A signal from outside the namespace reaches its PID 1 only if PID 1 catches it, so a
+ * default-disposition target would never die of a forwarded SIGTERM. Emulate the default
+ * action: forward when caught, drop when ignored, otherwise SIGKILL (reported as signal).
+ */
+static int forward(pid_t child, int sig) {
+  char path[64], line[256];
+  unsigned long long caught = 0, ignored = 0;
+  snprintf(path, sizeof path, "/proc/%ld/status", (long)child);
+  FILE *f = fopen(path, "re");
+  if (f != NULL) {
+    while (fgets(line, sizeof line, f) != NULL) {
+      sscanf(line, "SigCgt: %llx", &caught);
+      sscanf(line, "SigIgn: %llx", &ignored);
+    }
+    fclose(f);
+  }
+  unsigned long long bit = 1ULL << (sig - 1);
+  if (caught & bit) return kill(child, sig), 0;
+  if (ignored & bit) return 0;
+  kill(child, SIGKILL);
+  return sig;
+}
+
+static int reap(pid_t child, const sigset_t *set) {
+  int killed_by = 0;
+  for (;;) {
+    int status = 0;
+    pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child) {
+      if (WIFEXITED(status)) return WEXITSTATUS(status);
+      int sig = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
+      return 128 + (sig == SIGKILL && killed_by != 0 ? killed_by : sig);
+    }
+    if (done < 0 && errno != EINTR) fail("waitpid");
+    int sig = sigwaitinfo(set, NULL);
+    if (sig > 0 && sig != SIGCHLD) {
+      int emulated = forward(child, sig);
+      if (emulated != 0) killed_by = emulated;
+    }
+  }
+}
+
+static int launch(int policy_fd, char **target) {
+  struct policy policy;
+  policy_read(policy_fd, &policy);
+  close(policy_fd);
+  for (size_t i = 0; i < policy.keep_fds_len; i++) {
+    if (fcntl(policy.keep_fds[i], F_GETFD) < 0) fail_msg("keep-fd: descriptor is not open");
+  }
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("prctl NO_NEW_PRIVS");
+  if (policy.max_procs != 0) {
+    enum procs_mode mode = isolate_procs_mode();
+    if (mode == PROCS_NONE) fail_msg("max-procs: no pids cgroup and no user namespace");
+    if (mode == PROCS_CGROUP) isolate_cgroup_create(&policy);
+  }
+  isolate_enter_namespaces(&policy);
+  int alive[2];
+  if (pipe2(alive, O_CLOEXEC) != 0) fail("pipe");
+  sigset_t set, old_mask;
+  signal_set(&set);
+  if (sigprocmask(SIG_BLOCK, &set, &old_mask) != 0) fail("sigprocmask");
+  /*
+   * vfork (measured ~5-10% of a launch): the parent has nothing to do until the child
+   * execs or _exits. The child never returns from run_target, changes only per-task
+   * state (creds, seccomp, rlimits, fds: no CLONE_FILES/FS/THREAD) and keeps no locks.
+   */
+  pid_t child = vfork();
+  if (child < 0) fail("fork");
+  if (child == 0) {
+    close(alive[1]);
+    run_target(&policy, alive[0], target, &old_mask);
+  }
+  close(alive[0]);
+  int code = reap(child, &set);
+  isolate_cgroup_remove();
+  return code;
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--probe") == 0) return probe_main();
+  if (argc == 3 && strcmp(argv[1], "--peer-cred") == 0) return peer_cred_main(argv[2]);
+  if (argc < 5 || strcmp(argv[1], "--policy-fd") != 0 || strcmp(argv[3], "--") != 0) {
+    fail_msg("usage: bridle-launch --policy-fd <n> -- <program> [arg...] | --probe | "
+             "--peer-cred <fd>");
+  }
+  char *end = NULL;
+  long fd = strtol(argv[2], &end, 10);
+  if (argv[2][0] == '\0' || *end != '\0' || fd < 0 || fd > 65535) fail_msg("--policy-fd: bad fd");
+  if (argv[4][0] != '/') fail_msg("program must be an absolute path");
+  return launch((int)fd, argv + 4);
+}

@@ -1,0 +1,140 @@
+/* bridle-launch: the policy text (one directive per line), parsed fail-closed. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "launch.h"
+
+#define POLICY_MAX_BYTES (1u << 20)
+
+static char *read_all(int fd, size_t *len_out) {
+  size_t cap = 4096, len = 0;
+  char *buf = malloc(cap);
+  if (buf == NULL) fail("policy: allocate");
+  for (;;) {
+    if (len + 1 >= cap) {
+      if (cap >= POLICY_MAX_BYTES) fail_msg("policy: larger than 1 MiB");
+      cap *= 2;
+      buf = realloc(buf, cap);
+      if (buf == NULL) fail("policy: allocate");
+    }
+    ssize_t n = read(fd, buf + len, cap - len - 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail("policy: read");
+    if (n == 0) break;
+    len += (size_t)n;
+  }
+  buf[len] = '\0';
+  *len_out = len;
+  return buf;
+}
+
+static _Noreturn void bad_line(size_t line_no, const char *why) {
+  char what[160];
+  snprintf(what, sizeof what, "policy line %zu: %s", line_no, why);
+  fail_msg(what);
+}
+
+static uint64_t parse_u64(const char *text, size_t line_no) {
+  if (*text < '0' || *text > '9') bad_line(line_no, "expected a non-negative integer");
+  errno = 0;
+  char *end = NULL;
+  unsigned long long v = strtoull(text, &end, 10);
+  if (errno != 0 || *end != '\0') bad_line(line_no, "expected a non-negative integer");
+  return (uint64_t)v;
+}
+
+static void push_path(struct path_list *list, char *path, size_t line_no) {
+  if (path[0] != '/') bad_line(line_no, "path is not absolute");
+  list->items = realloc(list->items, (list->len + 1) * sizeof *list->items);
+  if (list->items == NULL) fail("policy: allocate");
+  list->items[list->len++] = path;
+}
+
+static void set_axis(enum axis *slot, const char *value, size_t line_no) {
+  if (*slot != AXIS_UNSET) bad_line(line_no, "axis given twice");
+  if (strcmp(value, "all") == 0) {
+    *slot = AXIS_ALL;
+  } else if (strcmp(value, "restricted") == 0) {
+    *slot = AXIS_RESTRICTED;
+  } else {
+    bad_line(line_no, "axis value must be all or restricted");
+  }
+}
+
+static void set_once_u64(int *has, uint64_t *slot, const char *value, size_t line_no) {
+  if (*has) bad_line(line_no, "directive given twice");
+  *has = 1;
+  *slot = parse_u64(value, line_no);
+}
+
+static void directive(struct policy *p, char *key, char *value, size_t line_no) {
+  static int has_max_procs = 0;
+  if (strcmp(key, "fs-read") == 0) {
+    set_axis(&p->fs_read, value, line_no);
+  } else if (strcmp(key, "fs-write") == 0) {
+    set_axis(&p->fs_write, value, line_no);
+  } else if (strcmp(key, "exec") == 0) {
+    set_axis(&p->exec, value, line_no);
+  } else if (strcmp(key, "read") == 0) {
+    push_path(&p->read, value, line_no);
+  } else if (strcmp(key, "write") == 0) {
+    push_path(&p->write, value, line_no);
+  } else if (strcmp(key, "execute") == 0) {
+    push_path(&p->execute, value, line_no);
+  } else if (strcmp(key, "mask") == 0) {
+    push_path(&p->mask, value, line_no);
+  } else if (strcmp(key, "net") == 0) {
+    if (strcmp(value, "deny-all") != 0) bad_line(line_no, "net value must be deny-all");
+    p->net_deny_all = 1;
+  } else if (strcmp(key, "keep-fd") == 0) {
+    uint64_t fd = parse_u64(value, line_no);
+    if (fd < 3 || fd > 65535) bad_line(line_no, "keep-fd must be between 3 and 65535");
+    p->keep_fds = realloc(p->keep_fds, (p->keep_fds_len + 1) * sizeof *p->keep_fds);
+    if (p->keep_fds == NULL) fail("policy: allocate");
+    p->keep_fds[p->keep_fds_len++] = (int)fd;
+  } else if (strcmp(key, "rlimit-fsize") == 0) {
+    set_once_u64(&p->has_fsize, &p->rlimit_fsize, value, line_no);
+  } else if (strcmp(key, "rlimit-as") == 0) {
+    set_once_u64(&p->has_as, &p->rlimit_as, value, line_no);
+  } else if (strcmp(key, "max-procs") == 0) {
+    set_once_u64(&has_max_procs, &p->max_procs, value, line_no);
+    if (p->max_procs == 0) bad_line(line_no, "max-procs must be at least 1");
+  } else if (strcmp(key, "cwd") == 0) {
+    if (p->cwd != NULL) bad_line(line_no, "directive given twice");
+    if (value[0] != '/') bad_line(line_no, "path is not absolute");
+    p->cwd = value;
+  } else {
+    bad_line(line_no, "unknown directive");
+  }
+}
+
+void policy_read(int fd, struct policy *p) {
+  size_t len = 0;
+  char *text = read_all(fd, &len);
+  if (memchr(text, '\0', len) != NULL) fail_msg("policy: contains a NUL byte");
+  if (len == 0 || text[len - 1] != '\n') fail_msg("policy: must end with a newline");
+  memset(p, 0, sizeof *p);
+  size_t line_no = 0;
+  for (char *line = text; *line != '\0';) {
+    char *nl = strchr(line, '\n');
+    *nl = '\0';
+    line_no++;
+    char *space = strchr(line, ' ');
+    if (space == NULL || space[1] == '\0') bad_line(line_no, "expected '<directive> <value>'");
+    *space = '\0';
+    if (line_no == 1) {
+      if (strcmp(line, "version") != 0 || strcmp(space + 1, "1") != 0) {
+        bad_line(line_no, "first line must be 'version 1'");
+      }
+    } else {
+      directive(p, line, space + 1, line_no);
+    }
+    line = nl + 1;
+  }
+  if (p->fs_read == AXIS_UNSET || p->fs_write == AXIS_UNSET || p->exec == AXIS_UNSET) {
+    fail_msg("policy: fs-read, fs-write and exec are required");
+  }
+}

@@ -1,0 +1,49 @@
+import type {
+  AppliedBackend,
+  Caveats,
+  EngineCoverage,
+  PathPolicy,
+  SandboxKind,
+} from "@agent-bridle/core";
+
+/** What a backend can apply on this host, probed once. */
+export interface BackendProbe {
+  readonly available: boolean;
+  /** Landlock ABI of the running kernel (net rules need ≥ 4). */
+  readonly landlockAbi?: number | undefined;
+  /** Why it is unavailable, for `bridle doctor` (never model-facing). */
+  readonly detail?: string | undefined;
+}
+
+export interface BackendPrepareRequest {
+  readonly caveats: Caveats;
+  readonly pathPolicy: PathPolicy;
+  readonly coverage: EngineCoverage;
+  /** Roots the funnel itself grants for this call (the private temp directory). */
+  readonly extraWriteRoots: readonly string[];
+  /** Programs the engine itself runs besides the granted ones (for example `bash`). */
+  readonly runtimeExecutables: readonly string[];
+  /** Descriptors besides 0, 1, 2 that reach the child. */
+  readonly keepFds: readonly number[];
+  readonly cwd: string;
+}
+
+/** A backend set up for one call. */
+export interface PreparedBackend {
+  readonly applied: AppliedBackend;
+  /** The argv actually spawned for a stage (`argv[0]` absolute). */
+  wrap(argv: readonly string[], policyFd: number): readonly string[];
+  /** The policy handed to the launcher on `policyFd`. */
+  readonly policyText?: string | undefined;
+  /** The wrapper closes every descriptor not listed before `exec` (the launcher does). */
+  readonly closesUnlistedDescriptors: boolean;
+  /** Blocked-path entries the backend could not hide from spawned programs (disclosed). */
+  readonly unmasked: readonly string[];
+}
+
+/** An L3 mechanism: `none`, the Linux launcher (Landlock), Seatbelt. */
+export interface Backend {
+  readonly kind: SandboxKind;
+  probe(): Promise<BackendProbe>;
+  prepare(request: BackendPrepareRequest): Promise<PreparedBackend>;
+}

@@ -1,0 +1,141 @@
+import { existsSync, realpathSync } from "node:fs";
+import { isAbsolute } from "node:path";
+import {
+  checkContained,
+  isBareProgram,
+  matchBlockedEntry,
+  resolveOnSearchPath,
+  type Scope,
+} from "@agent-bridle/core";
+import type { LauncherPolicy } from "../launcher/types.js";
+import type { BackendPrepareRequest } from "./backend.js";
+import {
+  BIN_DIRECTORIES,
+  DEVICE_SINKS,
+  DYNAMIC_LOADERS,
+  RUNTIME_READ_CLOSURE,
+} from "./runtime-closure.js";
+
+function real(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path and, when it is a link, where it leads (Landlock rules bind the opened file). */
+function withRealpath(paths: readonly string[]): string[] {
+  return paths.flatMap((path) => {
+    const target = real(path);
+    if (target === undefined) return [];
+    return target === path ? [path] : [path, target];
+  });
+}
+
+function unique(paths: readonly string[]): string[] {
+  return [...new Set(paths)];
+}
+
+/**
+ * A granted root in its real location; dropped (fail closed: not granted to the kernel)
+ * when relative, missing, or covered by a blocked entry.
+ */
+function grantedRoots(scope: Scope<string>, blocked: readonly string[], extra: readonly string[]) {
+  const entries = scope === "all" ? [] : scope.only;
+  const roots = [...entries, ...extra].flatMap((entry) => {
+    if (!isAbsolute(entry)) return [];
+    const root = real(entry);
+    if (root === undefined) return [];
+    return blocked.some((block) => matchBlockedEntry(block, root)) ? [] : [root];
+  });
+  return unique(roots);
+}
+
+async function grantedExecutables(scope: Scope<string>, runtime: readonly string[]) {
+  const entries = scope === "all" ? [] : scope.only;
+  const found: string[] = [];
+  for (const entry of [...entries, ...runtime]) {
+    const path = isBareProgram(entry) ? await resolveOnSearchPath(entry) : entry;
+    if (path !== undefined && isAbsolute(path)) found.push(path);
+  }
+  return withRealpath(found);
+}
+
+/**
+ * Blocked absolute entries strictly inside a granted root are hidden by the launcher.
+ * Unmasked (the fence would be wider than the grant): pattern entries (`**\/.ssh`) while
+ * any root is granted, and missing entries inside a write root (they could be created).
+ */
+function masksFor(
+  roots: readonly string[],
+  writeRoots: readonly string[],
+  blocked: readonly string[],
+) {
+  const mask: string[] = [];
+  const unmasked: string[] = [];
+  const inside = (entry: string, within: readonly string[]) =>
+    within.some((root) => entry !== root && checkContained(entry, root));
+  for (const entry of blocked) {
+    if (!isAbsolute(entry)) {
+      if (roots.length > 0) unmasked.push(entry);
+      continue;
+    }
+    if (!inside(entry, roots)) continue;
+    if (existsSync(entry)) mask.push(entry);
+    else if (inside(entry, writeRoots)) unmasked.push(entry);
+  }
+  return { mask, unmasked };
+}
+
+/**
+ * The launcher policy for the effective caveats (spec §6, reference §10.3): reads
+ * governed only when `fs_read` is restricted (granted roots, the runtime closure, and
+ * the granted binaries or the bin directories), writes when `fs_write` is (granted
+ * roots, the funnel's private temp directory, the device sinks), execute when `exec`
+ * is (resolved granted binaries, the engine's runtime programs, the dynamic loader),
+ * `net deny-all` for `net only[]`, and masks for blocked paths inside granted roots.
+ */
+export async function launcherPolicyOf(
+  request: BackendPrepareRequest,
+): Promise<{ policy: LauncherPolicy; unmasked: string[] }> {
+  const { caveats, pathPolicy } = request;
+  const blocked = pathPolicy.blocked;
+  const readRestricted = caveats.fs_read !== "all";
+  const writeRestricted = caveats.fs_write !== "all";
+  const execRestricted = caveats.exec !== "all";
+  const executables = execRestricted
+    ? unique([
+        ...(await grantedExecutables(caveats.exec, request.runtimeExecutables)),
+        ...withRealpath(DYNAMIC_LOADERS),
+      ])
+    : [];
+  const writeRoots = writeRestricted
+    ? grantedRoots(caveats.fs_write, blocked, request.extraWriteRoots)
+    : [];
+  const readRoots = readRestricted
+    ? unique([
+        ...grantedRoots(caveats.fs_read, blocked, request.extraWriteRoots),
+        ...withRealpath(RUNTIME_READ_CLOSURE),
+        ...(execRestricted ? executables : withRealpath(BIN_DIRECTORIES)),
+      ])
+    : [];
+  const granted = [
+    ...(readRestricted ? grantedRoots(caveats.fs_read, blocked, []) : []),
+    ...writeRoots,
+  ];
+  const { mask, unmasked } = masksFor(granted, writeRoots, blocked);
+  const policy: LauncherPolicy = {
+    fsRead: readRestricted ? "restricted" : "all",
+    fsWrite: writeRestricted ? "restricted" : "all",
+    exec: execRestricted ? "restricted" : "all",
+    read: readRoots,
+    write: writeRestricted ? unique([...writeRoots, ...withRealpath(DEVICE_SINKS)]) : [],
+    execute: executables,
+    netDenyAll: caveats.net !== "all" && caveats.net.only.length === 0,
+    mask,
+    keepFds: [...request.keepFds],
+    cwd: request.cwd,
+  };
+  return { policy, unmasked };
+}

@@ -1,0 +1,55 @@
+/**
+ * What a spawned program needs to read to start at all when `fs_read` is restricted
+ * (reference §10.3): the loader and its libraries, base system data, the device sinks.
+ * None of it is a credential location of the default `PathPolicy` (ADR 0001 §5.4).
+ */
+export const RUNTIME_READ_CLOSURE: readonly string[] = Object.freeze([
+  "/lib",
+  "/lib64",
+  "/lib32",
+  "/usr/lib",
+  "/usr/lib64",
+  "/usr/lib32",
+  "/usr/libexec",
+  "/usr/share",
+  "/etc/ld.so.cache",
+  "/etc/ld.so.conf",
+  "/etc/ld.so.conf.d",
+  "/etc/localtime",
+  "/etc/nsswitch.conf",
+  "/etc/passwd",
+  "/etc/group",
+  "/etc/resolv.conf",
+  "/etc/hosts",
+  "/etc/ssl",
+  "/proc/self",
+  "/dev/urandom",
+  "/dev/random",
+]);
+
+/** Readable when exec is unrestricted (the programs a shell may find on the trusted PATH). */
+export const BIN_DIRECTORIES: readonly string[] = Object.freeze([
+  "/usr/bin",
+  "/bin",
+  "/usr/sbin",
+  "/sbin",
+  "/usr/local/bin",
+  "/usr/local/sbin",
+  "/opt",
+]);
+
+/** Always writable (and readable): `git` opens `/dev/null` read-write. */
+export const DEVICE_SINKS: readonly string[] = Object.freeze([
+  "/dev/null",
+  "/dev/zero",
+  "/dev/full",
+]);
+
+/** The dynamic loaders an execute rule set must include (those that exist are kept). */
+export const DYNAMIC_LOADERS: readonly string[] = Object.freeze([
+  "/lib64/ld-linux-x86-64.so.2",
+  "/lib/ld-linux-aarch64.so.1",
+  "/lib/ld-linux-armhf.so.3",
+  "/lib/ld-musl-x86_64.so.1",
+  "/lib/ld-musl-aarch64.so.1",
+]);

@@ -1,0 +1,73 @@
+import { isAbsolute, resolve } from "node:path";
+import {
+  type AuditSink,
+  checkExec,
+  type Denial,
+  isBareProgram,
+  resolveOnSearchPath,
+  type Scope,
+} from "@agent-bridle/core";
+
+export interface AdmitProgramRequest {
+  readonly argv: readonly string[];
+  readonly exec: Scope<string>;
+  /** Base for a relative spelling with a separator (admitted only under `exec all`). */
+  readonly cwd: string;
+  readonly audit: AuditSink;
+  readonly toolName: string;
+}
+
+export type ProgramAdmission =
+  | { readonly kind: "admitted"; readonly argv: readonly string[] }
+  | { readonly kind: "denied"; readonly denial: Denial }
+  | { readonly kind: "not-found"; readonly spelled: string };
+
+async function resolveSpelling(spelled: string, cwd: string): Promise<string | undefined> {
+  if (isBareProgram(spelled)) return resolveOnSearchPath(spelled);
+  return isAbsolute(spelled) ? spelled : resolve(cwd, spelled);
+}
+
+/**
+ * Resolves a stage's program (a bare name only on the trusted `PATH`), runs core's exec
+ * identity check on the spelled and resolved program, and records the decision with
+ * the argv to the audit sink as a `spawn` event. The admitted argv has the resolved
+ * absolute program as `argv[0]`: that is what is spawned.
+ */
+export async function admitProgram(request: AdmitProgramRequest): Promise<ProgramAdmission> {
+  const spelled = request.argv[0] ?? "";
+  const resolved = spelled === "" ? undefined : await resolveSpelling(spelled, request.cwd);
+  const decision = await checkExec(request.exec, { spelled, resolved });
+  if (!decision.ok) {
+    request.audit.record({
+      type: "spawn",
+      tool: request.toolName,
+      argv: [...request.argv],
+      decision: "denied",
+      code: decision.denial.code,
+    });
+    return { kind: "denied", denial: decision.denial };
+  }
+  const program = decision.value.resolved ?? resolved;
+  if (program === undefined) return { kind: "not-found", spelled };
+  const argv = Object.freeze([program, ...request.argv.slice(1)]);
+  request.audit.record({ type: "spawn", tool: request.toolName, argv, decision: "admitted" });
+  return { kind: "admitted", argv };
+}
+
+export type StagesAdmission =
+  | { readonly kind: "admitted"; readonly stages: readonly (readonly string[])[] }
+  | Exclude<ProgramAdmission, { kind: "admitted" }>;
+
+/** Admits every stage in order; the first refusal (or unknown program) stops admission. */
+export async function admitStages(
+  stages: readonly (readonly string[])[],
+  request: Omit<AdmitProgramRequest, "argv">,
+): Promise<StagesAdmission> {
+  const admitted: (readonly string[])[] = [];
+  for (const argv of stages) {
+    const admission = await admitProgram({ ...request, argv });
+    if (admission.kind !== "admitted") return admission;
+    admitted.push(admission.argv);
+  }
+  return { kind: "admitted", stages: admitted };
+}

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return found;
+  }
+  for (const task of tasks) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8");
+      for (const word of text.split(" ")) {
+        const child = Number.parseInt(word, 10);
+        if (Number.isSafeInteger(child) && child > 0) found.push(child);
+      }
+    } catch {
+      // The task ended while we looked.
+    }
+  }
+  return found;
+}
+
+/**
+ * Every live descendant of `pid` (Linux `/proc/<pid>/task/<tid>/children`), whatever its
+ * process group or session. Only descendants still attached to the tree are found: once
+ * an intermediate process exits, its orphans are reparented and leave the walk. Empty
+ * where `/proc` is not available.
+ */
+export function listDescendants(pid: number): number[] {
+  const seen = new Set<number>();
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop() as number;
+    for (const child of childrenOf(next)) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      pending.push(child);
+    }
+  }
+  return [...seen];
+}
+
+function signal(target: number): void {
+  try {
+    process.kill(target, "SIGKILL");
+  } catch {
+    // Already gone (ESRCH) or not ours (EPERM): nothing left to kill there.
+  }
+}
+
+/**
+ * SIGKILLs the process group led by `leader` and every descendant still attached to the
+ * tree (so a `setsid` descendant of a live tree dies too). Two rounds, so a child forked
+ * between the walk and the kill is caught. The caller reaps the leader.
+ */
+export function killProcessTree(leader: number): void {
+  for (let round = 0; round < 2; round += 1) {
+    const descendants = listDescendants(leader);
+    signal(-leader);
+    for (const pid of descendants) signal(pid);
+  }
+}
+
+/** SIGKILLs what is left of an exited leader's process group (backgrounded members). */
+export function killProcessGroup(leader: number): void {
+  signal(-leader);
+}

@@ -1,0 +1,179 @@
+import {
+  type AuditSink,
+  createOutputSession,
+  type Denial,
+  type EnforcementReport,
+  type EngineCoverage,
+  enforcementReport,
+  type SandboxKind,
+  type ShellOutputObserver,
+  type ToolContext,
+  unenforceableAxis,
+} from "@agent-bridle/core";
+import type { Backend } from "../backend/backend.js";
+import { floorDenial } from "../backend/floor-denial.js";
+import { NONE_BACKEND } from "../backend/none-backend.js";
+import { selectBackend } from "../backend/select-backend.js";
+import { admitStages } from "./admit-program.js";
+import { assertLaunchShape } from "./assert-launch-shape.js";
+import { buildChildEnvironment } from "./child-environment.js";
+import { launchStages } from "./launch-stages.js";
+import { createPrivateTempDir, type PrivateTempDir } from "./private-temp-dir.js";
+import type { SpawnResult } from "./spawn-types.js";
+
+export interface SandboxOptions {
+  /** The L3 mechanism this host offers; default `none`. */
+  readonly backend?: Backend | undefined;
+  /** The children's `HOME`. */
+  readonly home: string;
+  /** The children's `TMPDIR`, and where private temp directories are made. */
+  readonly tmpdir: string;
+}
+
+export interface SandboxRunRequest {
+  /** One argv per stage, as spelled (never a shell string); stages are piped. */
+  readonly stages: readonly (readonly string[])[];
+  readonly cwd: string;
+  /** Caller variables (the denylist applies). */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+  readonly home?: string | undefined;
+  readonly timeoutMs: number;
+  readonly maxOutputBytes: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly stdin?: number | undefined;
+  readonly extraDescriptors?: readonly number[] | undefined;
+  /** Make a private 0700 temp directory for this call (the child's `TMPDIR`). */
+  readonly privateTmp?: boolean | undefined;
+  /** Programs the engine runs besides granted ones (execute rules), e.g. `/usr/bin/bash`. */
+  readonly runtimeExecutables?: readonly string[] | undefined;
+  readonly observer?: ShellOutputObserver | undefined;
+}
+
+export interface SandboxRunFacts {
+  readonly report: EnforcementReport;
+  readonly sandboxKind: SandboxKind;
+  readonly unbridled: boolean;
+}
+
+export type SandboxRunOutcome =
+  | (SandboxRunFacts & {
+      readonly kind: "ran";
+      readonly result: SpawnResult;
+      /** The private temp directory this call had (already removed), disclosed. */
+      readonly privateTmpDir?: string | undefined;
+      /** Blocked entries the backend could not hide from spawned programs. */
+      readonly unmasked: readonly string[];
+    })
+  | (SandboxRunFacts & { readonly kind: "refused"; readonly denial: Denial })
+  | (SandboxRunFacts & { readonly kind: "not-found"; readonly program: string });
+
+export interface Sandbox {
+  readonly backend: Backend;
+  run(
+    cx: ToolContext,
+    request: SandboxRunRequest,
+    options: { readonly coverage: EngineCoverage },
+  ): Promise<SandboxRunOutcome>;
+}
+
+function refuseSpawn(audit: AuditSink, tool: string, argv: readonly string[], denial: Denial) {
+  audit.record({ type: "spawn", tool, argv: [...argv], decision: "denied", code: denial.code });
+}
+
+/**
+ * The funnel entry engines use: select the backend, check the floor, admit every stage's
+ * program (exec identity, audited), build the environment, launch, report. Every refusal
+ * happens before anything is spawned and is returned in-band.
+ */
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const available = options.backend ?? NONE_BACKEND;
+  async function run(
+    cx: ToolContext,
+    request: SandboxRunRequest,
+    { coverage }: { readonly coverage: EngineCoverage },
+  ): Promise<SandboxRunOutcome> {
+    assertLaunchShape(request);
+    const caveats = cx.caveats;
+    const selection = await selectBackend(available, caveats, coverage, cx.strengthFloor);
+    const facts = {
+      report: selection.report,
+      sandboxKind: selection.sandboxKind,
+      unbridled: selection.unbridled,
+    };
+    if (selection.shortfall !== undefined) {
+      const denial = floorDenial(selection.shortfall);
+      refuseSpawn(cx.audit, cx.toolName, request.stages[0] ?? [], denial);
+      return { ...facts, kind: "refused", denial };
+    }
+    const admission = await admitStages(request.stages, {
+      exec: caveats.exec,
+      cwd: request.cwd,
+      audit: cx.audit,
+      toolName: cx.toolName,
+    });
+    if (admission.kind === "denied") return { ...facts, kind: "refused", denial: admission.denial };
+    if (admission.kind === "not-found") {
+      return { ...facts, kind: "not-found", program: admission.spelled };
+    }
+    const argvs = admission.stages;
+    let temp: PrivateTempDir | undefined;
+    try {
+      if (request.privateTmp) temp = await createPrivateTempDir(options.tmpdir);
+      const prepared = await selection.backend.prepare({
+        caveats,
+        pathPolicy: cx.pathPolicy,
+        coverage,
+        extraWriteRoots: temp ? [temp.path] : [],
+        runtimeExecutables: request.runtimeExecutables ?? [],
+        keepFds: (request.extraDescriptors ?? []).map((_, index) => 3 + index),
+        cwd: request.cwd,
+      });
+      // The projection used for admission is the one actually applied.
+      const report = enforcementReport(caveats, prepared.applied, coverage);
+      const shortfall = selection.unbridled
+        ? undefined
+        : unenforceableAxis(caveats, report, cx.strengthFloor);
+      const appliedFacts = { ...facts, report, sandboxKind: prepared.applied.kind };
+      if (shortfall !== undefined) {
+        const denial = floorDenial(shortfall);
+        refuseSpawn(cx.audit, cx.toolName, argvs[0] ?? [], denial);
+        return { ...appliedFacts, kind: "refused", denial };
+      }
+      const session = request.observer
+        ? createOutputSession(request.observer, { maxBytesPerStream: request.maxOutputBytes })
+        : undefined;
+      const result = await launchStages({
+        stages: argvs,
+        cwd: request.cwd,
+        env: buildChildEnvironment({
+          home: request.home ?? options.home,
+          tmpdir: temp?.path ?? options.tmpdir,
+          callerEnv: request.env,
+        }),
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes: request.maxOutputBytes,
+        signal: request.signal,
+        stdin: request.stdin,
+        extraDescriptors: request.extraDescriptors,
+        wrapper: prepared,
+        session,
+      });
+      cx.audit.record({
+        type: "report",
+        tool: cx.toolName,
+        sandbox_kind: appliedFacts.sandboxKind,
+        enforcement: report,
+      });
+      return {
+        ...appliedFacts,
+        kind: "ran",
+        result,
+        ...(temp ? { privateTmpDir: temp.path } : {}),
+        unmasked: prepared.unmasked,
+      };
+    } finally {
+      await temp?.remove();
+    }
+  }
+  return Object.freeze({ backend: available, run });
+}
