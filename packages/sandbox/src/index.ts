@@ -11,6 +11,7 @@ export { createHostBackend } from "./backend/host-backend.js";
 export { createLandlockBackend } from "./backend/landlock-backend.js";
 export { LAUNCHER_LOADER, type LauncherLoader } from "./backend/launcher-loader.js";
 export { NONE_BACKEND } from "./backend/none-backend.js";
+export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "./backend/resource-limits.js";
 export { type BackendSelection, selectBackend } from "./backend/select-backend.js";
 export {
   buildChildEnvironment,

@@ -5,6 +5,7 @@ import type {
   PathPolicy,
   SandboxKind,
 } from "@agent-bridle/core";
+import type { ResourceLimits } from "./resource-limits.js";
 
 /** What a backend can apply on this host, probed once. */
 export interface BackendProbe {
@@ -26,6 +27,8 @@ export interface BackendPrepareRequest {
   /** Descriptors besides 0, 1, 2 that reach the child. */
   readonly keepFds: readonly number[];
   readonly cwd: string;
+  /** Limits for the spawned tree (the host's configuration). */
+  readonly limits: ResourceLimits;
 }
 
 /** A backend set up for one call. */

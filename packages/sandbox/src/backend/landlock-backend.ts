@@ -43,7 +43,11 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
       if (!probe.available || binary === undefined) {
         throw new Error("landlock backend prepared without an available launcher");
       }
-      const { policy, unmasked } = await launcherPolicyOf(request);
+      const { policy: requested, unmasked } = await launcherPolicyOf(request);
+      // Where the host offers no way to cap processes (probe `max_procs: none`), the
+      // launcher would refuse every spawn; the cap is dropped and recorded as a residual.
+      const policy =
+        facts?.max_procs === "none" ? { ...requested, maxProcs: undefined } : requested;
       const launcher = binary.path;
       // A blocked path inside a granted root that cannot be hidden makes the fence wider
       // than the grant: claim no bound at all, so the floor refuses (ADR 0001 §5.4).

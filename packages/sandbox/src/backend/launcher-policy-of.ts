@@ -136,6 +136,9 @@ export async function launcherPolicyOf(
     mask,
     keepFds: [...request.keepFds],
     cwd: request.cwd,
+    rlimitFsize: request.limits.fileSizeBytes,
+    rlimitAs: request.limits.memoryBytes,
+    maxProcs: request.limits.maxProcesses,
   };
   return { policy, unmasked };
 }

@@ -13,6 +13,7 @@ import {
 import type { Backend } from "../backend/backend.js";
 import { floorDenial } from "../backend/floor-denial.js";
 import { NONE_BACKEND } from "../backend/none-backend.js";
+import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "../backend/resource-limits.js";
 import { selectBackend } from "../backend/select-backend.js";
 import { admitStages } from "./admit-program.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   readonly home: string;
   /** The children's `TMPDIR`, and where private temp directories are made. */
   readonly tmpdir: string;
+  /** Limits for every spawned tree; default `DEFAULT_RESOURCE_LIMITS`. */
+  readonly limits?: ResourceLimits | undefined;
 }
 
 export interface SandboxRunRequest {
@@ -127,6 +130,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         runtimeExecutables: request.runtimeExecutables ?? [],
         keepFds: (request.extraDescriptors ?? []).map((_, index) => 3 + index),
         cwd: request.cwd,
+        limits: options.limits ?? DEFAULT_RESOURCE_LIMITS,
       });
       // The projection used for admission is the one actually applied.
       const report = enforcementReport(caveats, prepared.applied, coverage);

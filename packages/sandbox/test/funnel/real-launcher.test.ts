@@ -6,7 +6,9 @@ import { createLandlockBackend } from "../../src/backend/landlock-backend.js";
 import { createSandbox, type SandboxRunRequest } from "../../src/funnel/sandbox.js";
 import { contextFor, sleep, useTempDir } from "./helpers/funnel-context.js";
 
-// The funnel with the real `bridle-launch` (skipped where it is not built or cannot run).
+// The funnel with the real `bridle-launch`. Linux only: the launcher is Linux's backend
+// (Landlock, seccomp, namespaces); elsewhere the whole file is skipped. On Linux a
+// launcher that cannot run is a failure, not a skip.
 const backend = createLandlockBackend();
 const probe = await backend.probe();
 const tempDir = useTempDir();
@@ -16,7 +18,32 @@ function request(stages: string[][], extra: Partial<SandboxRunRequest> = {}): Sa
   return { cwd: "/", timeoutMs: 5000, maxOutputBytes: 65536, stages, ...extra };
 }
 
-describe.skipIf(!probe.available)("the funnel with the real launcher", () => {
+describe.skipIf(process.platform !== "linux")("the funnel with the real launcher", () => {
+  it("the launcher is built and usable on this Linux host", () => {
+    expect(probe).toMatchObject({ available: true });
+  });
+
+  it("caps the process count of the whole tree (also as root)", async () => {
+    const dir = realpathSync(tempDir());
+    const cx = contextFor({ fs_write: only([dir]) });
+    const script = "for i in $(seq 10); do sleep 1 & done; wait; echo done";
+    const argv = ["bash", "--norc", "--noprofile", "-c", script];
+    const runWith = (maxProcesses: number) =>
+      createSandbox({
+        home: "/nonexistent-home",
+        tmpdir: "/tmp",
+        backend,
+        limits: { maxProcesses },
+      }).run(cx, request([argv]), { coverage: NO_COVERAGE });
+    const capped = await runWith(6);
+    expect(capped).toMatchObject({ kind: "ran", sandboxKind: "landlock" });
+    expect(capped.kind === "ran" && capped.result.stderr.toString()).toMatch(/fork/);
+    // Control: with room for every child, the same script runs clean.
+    const roomy = await runWith(64);
+    expect(roomy.kind === "ran" && roomy.result.stderr.toString()).toBe("");
+    expect(roomy.kind === "ran" && roomy.result.stdout.toString()).toBe("done\n");
+  });
+
   it("confines writes to fs_write, reports landlock/kernel", async () => {
     const dir = realpathSync(tempDir());
     const inside = join(dir, "work");
