@@ -1,2 +1,25 @@
-// Public surface of @agent-bridle/coreutils. Nothing is exported yet: see README.md for what this package will hold.
-export {};
+// Public surface of @agent-bridle/coreutils: explicit named exports only.
+import { cat } from "./cat/cat.js";
+import { echo } from "./echo/echo.js";
+import { head } from "./head/head.js";
+import type { Utility } from "./io/io-context.js";
+import { ls } from "./ls/ls.js";
+import { sort } from "./sort/sort.js";
+import { wc } from "./wc/wc.js";
+
+export type {
+  ByteSink,
+  GatedOpener,
+  GateOutcome,
+  GateRefusal,
+  IoContext,
+  Utility,
+} from "./io/io-context.js";
+export { cat, echo, head, ls, sort, wc };
+
+/** The utilities by name. */
+export const UTILITIES = Object.freeze({ cat, echo, head, ls, sort, wc } satisfies Record<
+  string,
+  Utility
+>);
+export type UtilityName = keyof typeof UTILITIES;

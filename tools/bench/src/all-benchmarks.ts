@@ -1,6 +1,15 @@
 import type { Benchmark } from "./benchmark.js";
+import { coreutilsCat } from "./benchmarks/coreutils-cat.js";
+import { coreutilsSort } from "./benchmarks/coreutils-sort.js";
+import { coreutilsWcL } from "./benchmarks/coreutils-wc-l.js";
 import { dispatchOverhead } from "./benchmarks/dispatch-overhead.js";
 import { sandboxSpawn } from "./benchmarks/sandbox-spawn.js";
 
 /** Every benchmark `pnpm bench` runs, in order. Add new ones here and in README.md. */
-export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([dispatchOverhead, sandboxSpawn]);
+export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
+  dispatchOverhead,
+  sandboxSpawn,
+  coreutilsWcL,
+  coreutilsCat,
+  coreutilsSort,
+]);
