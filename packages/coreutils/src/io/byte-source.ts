@@ -8,17 +8,39 @@ export interface ByteSource {
 const CHUNK = 256 * 1024;
 
 /**
- * Reads a file handle from its current position. By default a fresh buffer per chunk;
- * `reuse`: one buffer for every read, so a chunk is valid only until the next read
- * (for consumers that hand each chunk to a sink and await it before reading again).
+ * Reads a file handle from its current position. By default a fresh buffer per chunk.
+ * `reuse`: two buffers in turn, with the next read already in flight while the caller
+ * works on the current chunk (the read runs on libuv's pool, so I/O and counting
+ * overlap); a chunk is valid only until the next `read()` call, which suits consumers
+ * that hand each chunk to a sink and await it before reading again.
  */
 export function fileSource(handle: FileHandle, chunkSize = CHUNK, reuse = false): ByteSource {
-  const shared = reuse ? Buffer.allocUnsafeSlow(chunkSize) : undefined;
+  if (!reuse) {
+    return {
+      async read() {
+        const buffer = Buffer.allocUnsafeSlow(chunkSize);
+        const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
+        return bytesRead === 0 ? null : buffer.subarray(0, bytesRead);
+      },
+    };
+  }
+  const buffers = [Buffer.allocUnsafeSlow(chunkSize), Buffer.allocUnsafeSlow(chunkSize)];
+  let turn = 0;
+  const fill = (buffer: Buffer) => handle.read(buffer, 0, chunkSize, null);
+  let pending: ReturnType<typeof fill> | undefined;
   return {
     async read() {
-      const buffer = shared ?? Buffer.allocUnsafeSlow(chunkSize);
-      const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
-      return bytesRead === 0 ? null : buffer.subarray(0, bytesRead);
+      const current = buffers[turn] as Buffer;
+      const { bytesRead } = await (pending ?? fill(current));
+      if (bytesRead === 0) {
+        pending = undefined;
+        return null;
+      }
+      turn = 1 - turn;
+      pending = fill(buffers[turn] as Buffer);
+      // A consumer that stops early never awaits the prefetch; its failure is not news.
+      pending.catch(() => undefined);
+      return current.subarray(0, bytesRead);
     },
   };
 }
