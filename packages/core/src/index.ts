@@ -76,6 +76,7 @@ export {
   fenceStrength,
   unenforceableAxis,
 } from "./enforcement/floor-check.js";
+export { isLoopbackOnly, namesFullLoopback } from "./enforcement/loopback.js";
 export { type SandboxKind, SandboxKindSchema } from "./enforcement/sandbox-kind.js";
 // results
 export {

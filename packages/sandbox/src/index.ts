@@ -12,6 +12,8 @@ export { createLandlockBackend } from "./backend/landlock-backend.js";
 export { LAUNCHER_LOADER, type LauncherLoader } from "./backend/launcher-loader.js";
 export { NONE_BACKEND } from "./backend/none-backend.js";
 export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "./backend/resource-limits.js";
+export { createSeatbeltBackend } from "./backend/seatbelt-backend.js";
+export { SEATBELT_READ_CLOSURE, sbplString, seatbeltProfile } from "./backend/seatbelt-profile.js";
 export { type BackendSelection, selectBackend } from "./backend/select-backend.js";
 export {
   buildChildEnvironment,

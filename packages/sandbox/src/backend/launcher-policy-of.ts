@@ -1,66 +1,15 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import {
-  checkContained,
-  isBareProgram,
-  matchBlockedEntry,
-  resolveOnSearchPath,
-  type Scope,
-} from "@agent-bridle/core";
+import { checkContained } from "@agent-bridle/core";
 import type { LauncherPolicy } from "../launcher/types.js";
 import type { BackendPrepareRequest } from "./backend.js";
+import { grantedExecutables, grantedRoots, unique, withRealpath } from "./granted-paths.js";
 import {
   BIN_DIRECTORIES,
   DEVICE_SINKS,
   DYNAMIC_LOADERS,
   RUNTIME_READ_CLOSURE,
 } from "./runtime-closure.js";
-
-function real(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A path and, when it is a link, where it leads (Landlock rules bind the opened file). */
-function withRealpath(paths: readonly string[]): string[] {
-  return paths.flatMap((path) => {
-    const target = real(path);
-    if (target === undefined) return [];
-    return target === path ? [path] : [path, target];
-  });
-}
-
-function unique(paths: readonly string[]): string[] {
-  return [...new Set(paths)];
-}
-
-/**
- * A granted root in its real location; dropped (fail closed: not granted to the kernel)
- * when relative, missing, or covered by a blocked entry.
- */
-function grantedRoots(scope: Scope<string>, blocked: readonly string[], extra: readonly string[]) {
-  const entries = scope === "all" ? [] : scope.only;
-  const roots = [...entries, ...extra].flatMap((entry) => {
-    if (!isAbsolute(entry)) return [];
-    const root = real(entry);
-    if (root === undefined) return [];
-    return blocked.some((block) => matchBlockedEntry(block, root)) ? [] : [root];
-  });
-  return unique(roots);
-}
-
-async function grantedExecutables(scope: Scope<string>, runtime: readonly string[]) {
-  const entries = scope === "all" ? [] : scope.only;
-  const found: string[] = [];
-  for (const entry of [...entries, ...runtime]) {
-    const path = isBareProgram(entry) ? await resolveOnSearchPath(entry) : entry;
-    if (path !== undefined && isAbsolute(path)) found.push(path);
-  }
-  return withRealpath(found);
-}
 
 /**
  * Blocked absolute entries strictly inside a granted root are hidden by the launcher.

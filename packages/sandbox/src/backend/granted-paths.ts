@@ -1,0 +1,60 @@
+import { realpathSync } from "node:fs";
+import { isAbsolute } from "node:path";
+import {
+  isBareProgram,
+  matchBlockedEntry,
+  resolveOnSearchPath,
+  type Scope,
+} from "@agent-bridle/core";
+
+// Granted paths as a kernel backend must see them: absolute, resolved, existing.
+
+function real(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path and, when it is a link, where it leads (Landlock rules bind the opened file). */
+export function withRealpath(paths: readonly string[]): string[] {
+  return paths.flatMap((path) => {
+    const target = real(path);
+    if (target === undefined) return [];
+    return target === path ? [path] : [path, target];
+  });
+}
+
+export function unique(paths: readonly string[]): string[] {
+  return [...new Set(paths)];
+}
+
+/**
+ * A granted root in its real location; dropped (fail closed: not granted to the kernel)
+ * when relative, missing, or covered by a blocked entry.
+ */
+export function grantedRoots(
+  scope: Scope<string>,
+  blocked: readonly string[],
+  extra: readonly string[],
+) {
+  const entries = scope === "all" ? [] : scope.only;
+  const roots = [...entries, ...extra].flatMap((entry) => {
+    if (!isAbsolute(entry)) return [];
+    const root = real(entry);
+    if (root === undefined) return [];
+    return blocked.some((block) => matchBlockedEntry(block, root)) ? [] : [root];
+  });
+  return unique(roots);
+}
+
+export async function grantedExecutables(scope: Scope<string>, runtime: readonly string[]) {
+  const entries = scope === "all" ? [] : scope.only;
+  const found: string[] = [];
+  for (const entry of [...entries, ...runtime]) {
+    const path = isBareProgram(entry) ? await resolveOnSearchPath(entry) : entry;
+    if (path !== undefined && isAbsolute(path)) found.push(path);
+  }
+  return withRealpath(found);
+}
