@@ -14,6 +14,7 @@ import { ToolFailedError } from "../errors/tool-failed-error.js";
 import { Gate } from "../gate/gate.js";
 import { Grant, mintGrant } from "../grant/grant.js";
 import { defaultPathPolicy, type PathPolicy } from "../paths/path-policy.js";
+import { resolvePathPolicy } from "../paths/resolve-path-policy.js";
 import type { Tool } from "../tool/tool.js";
 import { type ApprovalHook, askApproval } from "./approval.js";
 import { approvalDenialEnvelope } from "./approval-denial.js";
@@ -46,6 +47,12 @@ export class Registry implements AsyncDisposable {
   readonly #audit: AuditSink;
   #closed = false;
   #nextCallId = 1;
+  /**
+   * The path policy with its entries at their real locations, resolved once per
+   * registry (on first use) instead of on every path check: a blocked entry that
+   * becomes a link later is seen at its old real location until the registry is rebuilt.
+   */
+  #resolvedPolicy: Promise<PathPolicy> | undefined;
 
   /** @internal use `Registry.builder()`. */
   constructor(config: RegistryConfig, token: symbol) {
@@ -152,6 +159,8 @@ export class Registry implements AsyncDisposable {
     } catch (error) {
       this.#refuse(name, error as BridleError);
     }
+    this.#resolvedPolicy ??= resolvePathPolicy(this.#config.pathPolicy);
+    const pathPolicy = await this.#resolvedPolicy;
     const budget = Grant.budgetOf(grant);
     if (!budget.tryTake()) {
       this.#refuse(
@@ -166,7 +175,7 @@ export class Registry implements AsyncDisposable {
         generation: this.generation,
         floor,
         audit: this.#audit,
-        pathPolicy: this.#config.pathPolicy,
+        pathPolicy,
         humanGate,
       });
       cx = gate.authorize(tool, grant.caveats);

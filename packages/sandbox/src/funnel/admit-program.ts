@@ -15,6 +15,12 @@ export interface AdmitProgramRequest {
   readonly cwd: string;
   readonly audit: AuditSink;
   readonly toolName: string;
+  /**
+   * The engine's own programs, fixed at its construction and never chosen by a request
+   * (the host engine's shell): admitted by absolute path without the grant's exec check,
+   * and audited as such. What they run is still bounded by the backend.
+   */
+  readonly runtimeExecutables?: readonly string[] | undefined;
 }
 
 export type ProgramAdmission =
@@ -35,6 +41,11 @@ async function resolveSpelling(spelled: string, cwd: string): Promise<string | u
  */
 export async function admitProgram(request: AdmitProgramRequest): Promise<ProgramAdmission> {
   const spelled = request.argv[0] ?? "";
+  if (isAbsolute(spelled) && request.runtimeExecutables?.includes(spelled)) {
+    const argv = Object.freeze([...request.argv]);
+    request.audit.record({ type: "spawn", tool: request.toolName, argv, decision: "admitted" });
+    return { kind: "admitted", argv };
+  }
   const resolved = spelled === "" ? undefined : await resolveSpelling(spelled, request.cwd);
   const decision = await checkExec(request.exec, { spelled, resolved });
   if (!decision.ok) {

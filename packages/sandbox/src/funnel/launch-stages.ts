@@ -185,6 +185,9 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
     };
   } finally {
     clearTimeout(timer);
+    // Also ends the grace `delay` raced against the pipes, whose timer would otherwise
+    // hold the event loop open until the deadline after every call.
+    stop.abort();
     request.signal?.removeEventListener("abort", onAbort);
     if (timedOut || cancelled) session?.cancel();
     else session?.finish();

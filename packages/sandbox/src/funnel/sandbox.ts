@@ -5,6 +5,7 @@ import {
   type EnforcementReport,
   type EngineCoverage,
   enforcementReport,
+  type FloorShortfall,
   type SandboxKind,
   type ShellOutputObserver,
   type ToolContext,
@@ -67,7 +68,12 @@ export type SandboxRunOutcome =
       /** Blocked entries the backend could not hide from spawned programs. */
       readonly unmasked: readonly string[];
     })
-  | (SandboxRunFacts & { readonly kind: "refused"; readonly denial: Denial })
+  | (SandboxRunFacts & {
+      readonly kind: "refused";
+      readonly denial: Denial;
+      /** Set when the refusal is the strength floor's: which axis fell short. */
+      readonly shortfall?: FloorShortfall | undefined;
+    })
   | (SandboxRunFacts & { readonly kind: "not-found"; readonly program: string });
 
 export interface Sandbox {
@@ -106,13 +112,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (selection.shortfall !== undefined) {
       const denial = floorDenial(selection.shortfall);
       refuseSpawn(cx.audit, cx.toolName, request.stages[0] ?? [], denial);
-      return { ...facts, kind: "refused", denial };
+      return { ...facts, kind: "refused", denial, shortfall: selection.shortfall };
     }
     const admission = await admitStages(request.stages, {
       exec: caveats.exec,
       cwd: request.cwd,
       audit: cx.audit,
       toolName: cx.toolName,
+      runtimeExecutables: request.runtimeExecutables,
     });
     if (admission.kind === "denied") return { ...facts, kind: "refused", denial: admission.denial };
     if (admission.kind === "not-found") {
@@ -141,7 +148,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (shortfall !== undefined) {
         const denial = floorDenial(shortfall);
         refuseSpawn(cx.audit, cx.toolName, argvs[0] ?? [], denial);
-        return { ...appliedFacts, kind: "refused", denial };
+        return { ...appliedFacts, kind: "refused", denial, shortfall };
       }
       const session = request.observer
         ? createOutputSession(request.observer, { maxBytesPerStream: request.maxOutputBytes })

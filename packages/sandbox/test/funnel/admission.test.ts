@@ -28,6 +28,31 @@ const sandbox = createSandbox({ home: "/nonexistent-home", tmpdir: "/tmp" });
 const base = { cwd: "/", timeoutMs: 5000, maxOutputBytes: 65536 };
 
 describe("admission before any spawn", () => {
+  it("admits the engine's own runtime program by absolute path only, without the grant's exec check", async () => {
+    const marker = join(tempDir(), "runtime-marker");
+    const cx = contextFor({ exec: only(["echo"]) });
+    const script = `: > ${marker}`;
+    const listed = await sandbox.run(
+      cx,
+      { ...base, stages: [["/usr/bin/bash", "-c", script]], runtimeExecutables: ["/usr/bin/bash"] },
+      { coverage: FS_AND_EXEC_COVERAGE },
+    );
+    expect(listed.kind).toBe("ran");
+    expect(existsSync(marker)).toBe(true);
+    // Not listed, or spelled bare: the grant decides, and bash is not granted.
+    for (const argv of [
+      ["/usr/bin/bash", "-c", script],
+      ["bash", "-c", script],
+    ]) {
+      const refused = await sandbox.run(
+        cx,
+        { ...base, stages: [argv], runtimeExecutables: argv[0] === "bash" ? ["bash"] : [] },
+        { coverage: FS_AND_EXEC_COVERAGE },
+      );
+      expect(refused).toMatchObject({ kind: "refused", denial: { code: "EXEC_NOT_GRANTED" } });
+    }
+  });
+
   it("refuses a program outside exec, runs nothing, and audits the decision", async () => {
     const marker = join(tempDir(), "marker");
     const audit = recordingAudit();

@@ -27,6 +27,14 @@ function leaked(table: Map<string, string>, listed: readonly string[]): string[]
 }
 
 describe("lifecycle", () => {
+  it("leaves no timer behind after a completed call (the process may exit at once)", async () => {
+    const timers = () =>
+      process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    const before = timers();
+    await runThroughFunnel([["true"]], { timeoutMs: 60_000 });
+    expect(timers()).toBe(before);
+  });
+
   it("gives the child /dev/null as stdin unless a descriptor is given", async () => {
     const result = await runThroughFunnel([["readlink", "/proc/self/fd/0"]]);
     expect(result.stdout.toString()).toBe("/dev/null\n");

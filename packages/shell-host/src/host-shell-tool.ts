@@ -1,0 +1,186 @@
+import { stat } from "node:fs/promises";
+import { isAbsolute } from "node:path";
+import {
+  buildDeniedEnvelope,
+  buildDisclosure,
+  buildRunEnvelope,
+  ConfigurationError,
+  createDenial,
+  type Denial,
+  defineTool,
+  deniedInvocation,
+  type EnvelopeContext,
+  isUnbridled,
+  NO_COVERAGE,
+  ran,
+  type ShellOutputObserver,
+  type Tool,
+  type ToolContext,
+  type ToolEnvelope,
+  ToolFailedError,
+} from "@agent-bridle/core";
+import {
+  type Backend,
+  createHostBackend,
+  createSandbox,
+  type ResourceLimits,
+  type SandboxRunFacts,
+} from "@agent-bridle/sandbox";
+import { engineUnavailable } from "./engine-unavailable.js";
+import { exitStatusOf } from "./exit-status.js";
+import {
+  DEFAULT_SHELL_LIMITS,
+  type ShellInput,
+  type ShellLimits,
+  shellInputSchema,
+} from "./shell-input.js";
+
+export interface HostShellToolOptions {
+  /** The shell binary, absolute, fixed here and never taken from a request. Default `/bin/bash`. */
+  readonly shell?: string;
+  /** Where a request without `cwd` (or with a relative one) runs. */
+  readonly baseDir?: string;
+  /** The children's `HOME` and `TMPDIR` (explicit: a trust decision). */
+  readonly home: string;
+  readonly tmpdir: string;
+  /** The L3 backend; default the host's (the launcher on Linux). */
+  readonly backend?: Backend;
+  readonly resourceLimits?: ResourceLimits;
+  readonly limits?: Partial<ShellLimits>;
+  /** Live output, per invocation (reference §8). */
+  readonly observer?: ShellOutputObserver;
+  /** Registered name; default `shell`. */
+  readonly name?: string;
+}
+
+const ENGINE = "sandbox-host";
+
+/**
+ * Full host bash (`bash --norc --noprofile -c <cmd>`) with the whole guarantee on the
+ * kernel boundary: the engine parses and checks nothing itself, so it serves a call only
+ * when the backend bounds every restricted axis to the strength floor, and refuses in-band
+ * otherwise ("engine unavailable for this grant"). Never part of a default registry.
+ */
+export function createHostShellTool(options: HostShellToolOptions): Tool<ShellInput, ToolEnvelope> {
+  const shell = options.shell ?? "/bin/bash";
+  if (!isAbsolute(shell))
+    throw new ConfigurationError(`shell must be an absolute path, got ${JSON.stringify(shell)}`);
+  if (options.baseDir !== undefined && !isAbsolute(options.baseDir)) {
+    throw new ConfigurationError("baseDir must be an absolute path");
+  }
+  const limits: ShellLimits = { ...DEFAULT_SHELL_LIMITS, ...options.limits };
+  const sandbox = createSandbox({
+    backend: options.backend ?? createHostBackend(),
+    home: options.home,
+    tmpdir: options.tmpdir,
+    limits: options.resourceLimits,
+  });
+
+  function envelopeContext(
+    cx: ToolContext,
+    facts: SandboxRunFacts,
+    started: number,
+  ): EnvelopeContext {
+    return {
+      sandboxKind: facts.sandboxKind,
+      enforcement: facts.report,
+      disclosure: buildDisclosure({
+        unbridled: isUnbridled(),
+        humanGate: cx.humanGate,
+        engine: ENGINE,
+      }),
+      elapsedMs: performance.now() - started,
+    };
+  }
+
+  const refuse = (context: EnvelopeContext, denial: Denial) =>
+    deniedInvocation<ToolEnvelope>(buildDeniedEnvelope(context, [denial]));
+
+  return defineTool<ShellInput, ToolEnvelope>({
+    name: options.name ?? "shell",
+    description:
+      "Run a bash script on the host (full bash: pipes, loops, substitutions). Confined by the kernel to the grant; if the host cannot enforce the grant, the call is refused and says which axis.",
+    inputSchema: shellInputSchema(limits),
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    async invoke() {
+      throw new ToolFailedError("the host shell is dispatched through invokeAccounted");
+    },
+    async invokeAccounted(input, cx, { signal }) {
+      const started = performance.now();
+      const quiet = { report: {}, sandboxKind: "none" as const, unbridled: isUnbridled() };
+      const cwd = await checkCwd(cx, input.cwd, options.baseDir);
+      if (!cwd.ok) return refuse(envelopeContext(cx, quiet, started), cwd.denial);
+      const outcome = await sandbox.run(
+        cx,
+        {
+          stages: [[shell, "--norc", "--noprofile", "-c", input.cmd]],
+          cwd: cwd.path,
+          env: input.env,
+          timeoutMs: (input.timeout_secs ?? limits.defaultTimeoutSecs) * 1000,
+          maxOutputBytes: limits.maxOutputBytes,
+          signal,
+          runtimeExecutables: [shell],
+          observer: options.observer,
+        },
+        { coverage: NO_COVERAGE },
+      );
+      const context = envelopeContext(cx, outcome, started);
+      if (outcome.kind === "refused") {
+        return refuse(
+          context,
+          outcome.shortfall ? engineUnavailable(outcome.shortfall) : outcome.denial,
+        );
+      }
+      if (outcome.kind === "not-found")
+        throw new ToolFailedError(`the configured shell is missing (${shell})`);
+      const { result } = outcome;
+      return ran<ToolEnvelope>(
+        buildRunEnvelope(context, {
+          exitCode: exitStatusOf(result),
+          stdout: result.stdout.toString("utf8"),
+          stderr: result.timedOut
+            ? `${result.stderr.toString("utf8")}command timed out after ${input.timeout_secs ?? limits.defaultTimeoutSecs}s\n`
+            : result.stderr.toString("utf8"),
+          timedOut: result.timedOut,
+          stdoutTruncated: result.stdoutTruncated,
+          stderrTruncated: result.stderrTruncated,
+          denials: [],
+        }),
+      );
+    },
+  });
+}
+
+/** The working directory: judged against `fs_read` like any path, and it must be a directory. */
+async function checkCwd(
+  cx: ToolContext,
+  requested: string | undefined,
+  baseDir: string | undefined,
+): Promise<{ ok: true; path: string } | { ok: false; denial: Denial }> {
+  const path = requested ?? baseDir;
+  if (path === undefined) {
+    const reason = "no cwd was sent and the tool has no base directory; send an absolute cwd";
+    return { ok: false, denial: createDenial("open", "(cwd)", "FS_NO_BASE_DIR", reason) };
+  }
+  const judged = await cx.checkPathRead(path, { baseDir });
+  if (!judged.ok) return judged;
+  const isDirectory = await stat(judged.value.real).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (isDirectory) return { ok: true, path: judged.value.real };
+  return {
+    ok: false,
+    denial: createDenial(
+      "open",
+      requested ?? "(cwd)",
+      "FS_NOT_FOUND",
+      "the working directory does not exist or is not a directory; send an existing absolute directory as cwd",
+    ),
+  };
+}
