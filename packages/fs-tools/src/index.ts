@@ -1,2 +1,31 @@
-// Public surface of @agent-bridle/fs-tools. Nothing is exported yet: see README.md for what this package will hold.
-export {};
+// Public surface of @agent-bridle/fs-tools: explicit named exports only. Adding a name is
+// an API decision and needs a changeset.
+
+export { defaultBlockedPaths } from "./config/default-blocked-paths.js";
+export { createFileConfig, type FileConfig } from "./config/file-config.js";
+export { type FileConfigOptions, FileConfigSchema } from "./config/file-config-schema.js";
+export type { FsToolResult } from "./result/fs-result.js";
+export { createFsTools, type FsTools } from "./tools/create-fs-tools.js";
+export {
+  createFileInfoTool,
+  type FileInfoArguments,
+  FileInfoArgumentsSchema,
+  type FileInfoToolResult,
+} from "./tools/file-info-tool.js";
+export {
+  createListDirectoryTool,
+  DEFAULT_LIST_LIMIT,
+  type ListDirectoryArguments,
+  type ListDirectoryToolResult,
+} from "./tools/list-directory-tool.js";
+export {
+  createReadFileTool,
+  type ReadFileArguments,
+  ReadFileArgumentsSchema,
+  type ReadFileToolResult,
+} from "./tools/read-file-tool.js";
+export {
+  createWriteFileTool,
+  type WriteFileArguments,
+  type WriteFileToolResult,
+} from "./tools/write-file-tool.js";

@@ -3,13 +3,19 @@ import { coreutilsCat } from "./benchmarks/coreutils-cat.js";
 import { coreutilsSort } from "./benchmarks/coreutils-sort.js";
 import { coreutilsWcL } from "./benchmarks/coreutils-wc-l.js";
 import { dispatchOverhead } from "./benchmarks/dispatch-overhead.js";
+import { fsListDirectory } from "./benchmarks/fs-list-directory.js";
+import { fsReadFile } from "./benchmarks/fs-read-file.js";
 import { sandboxSpawn } from "./benchmarks/sandbox-spawn.js";
+import { shellHostTrue } from "./benchmarks/shell-host-true.js";
 
 /** Every benchmark `pnpm bench` runs, in order. Add new ones here and in README.md. */
 export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   dispatchOverhead,
   sandboxSpawn,
+  shellHostTrue,
   coreutilsWcL,
   coreutilsCat,
   coreutilsSort,
+  fsReadFile,
+  fsListDirectory,
 ]);

@@ -1,0 +1,44 @@
+import type { Tool } from "@agent-bridle/core";
+import { createFileConfig, type FileConfig } from "../config/file-config.js";
+import {
+  createFileInfoTool,
+  type FileInfoArguments,
+  type FileInfoToolResult,
+} from "./file-info-tool.js";
+import {
+  createListDirectoryTool,
+  type ListDirectoryArguments,
+  type ListDirectoryToolResult,
+} from "./list-directory-tool.js";
+import {
+  createReadFileTool,
+  type ReadFileArguments,
+  type ReadFileToolResult,
+} from "./read-file-tool.js";
+import {
+  createWriteFileTool,
+  type WriteFileArguments,
+  type WriteFileToolResult,
+} from "./write-file-tool.js";
+
+/** The four file tools, sharing one `FileConfig`. */
+export interface FsTools {
+  readonly readFile: Tool<ReadFileArguments, ReadFileToolResult>;
+  readonly listDirectory: Tool<ListDirectoryArguments, ListDirectoryToolResult>;
+  readonly fileInfo: Tool<FileInfoArguments, FileInfoToolResult>;
+  readonly writeFile: Tool<WriteFileArguments, WriteFileToolResult>;
+}
+
+/**
+ * `read_file`, `list_directory`, `file_info` and `write_file` over one configuration,
+ * frozen. Register the ones the host wants (`Registry.builder().tool(tools.readFile)…`);
+ * the grant decides what each call may reach.
+ */
+export function createFsTools(config: FileConfig = createFileConfig()): FsTools {
+  return Object.freeze({
+    readFile: createReadFileTool(config),
+    listDirectory: createListDirectoryTool(config),
+    fileInfo: createFileInfoTool(config),
+    writeFile: createWriteFileTool(config),
+  });
+}
