@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { type FileHandle, lstat, open } from "node:fs/promises";
+import { type FileHandle, lstat, open, readlink } from "node:fs/promises";
 import type { Code } from "../codes/codes.js";
 import type { Denial } from "../envelope/denial.js";
 import { checkContained } from "./check-contained.js";
@@ -115,10 +115,33 @@ function isSameFile(a: FileIdentity, b: FileIdentity): boolean {
  * the open makes `lstat` of the name follow that link to the new file, so the walk must
  * see the link (or, swapped back, the name no longer holds the file).
  */
+/**
+ * Where the kernel says an open descriptor's file is (Linux `/proc/self/fd/N`), or
+ * `undefined` where that is not available. This is the check that does not depend on
+ * the judge's own name lookups, which a swap between them could mislead.
+ */
+async function kernelLocation(handle: FileHandle): Promise<string | undefined> {
+  try {
+    return await readlink(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
 async function verifyOpened(handle: FileHandle, judged: JudgedPath): Promise<Refusal | undefined> {
   const opened = await handle.stat({ bigint: true });
   if (judged.identity !== undefined && !isSameFile(opened, judged.identity)) {
     return { code: "FS_CHANGED_DURING_OPEN", detail: "another file is at the path" };
+  }
+  const location = await kernelLocation(handle);
+  if (location !== undefined && location !== judged.real) {
+    // Say why when a link on the path explains it; otherwise the file moved.
+    const walked = await walkDirectories(judged.real);
+    if (!walked.ok) return walkRefusal(walked);
+    return {
+      code: "FS_CHANGED_DURING_OPEN",
+      detail: "the descriptor is not at the judged location",
+    };
   }
   try {
     const named = await lstat(judged.real, { bigint: true });
@@ -126,7 +149,10 @@ async function verifyOpened(handle: FileHandle, judged: JudgedPath): Promise<Ref
   } catch {
     return NAME_CHANGED;
   }
-  if (judged.identity !== undefined) return undefined;
+  // With the kernel's word on the location, an existing file is settled; without it
+  // (no /proc), re-walk for existing files too: the judged identity may itself come
+  // from a name lookup a swap misled.
+  if (judged.identity !== undefined && location !== undefined) return undefined;
   const walked = await walkDirectories(judged.real);
   return walked.ok ? undefined : walkRefusal(walked);
 }
