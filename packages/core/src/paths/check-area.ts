@@ -1,7 +1,7 @@
 import type { Code } from "../codes/codes.js";
 import { checkContained } from "./check-contained.js";
 import type { PathReadings } from "./path-readings.js";
-import { resolveEntries } from "./resolve-entries.js";
+import type { ResolvedEntry } from "./resolve-entries.js";
 
 export type AreaDecision =
   | { readonly ok: true; readonly root: string }
@@ -15,18 +15,17 @@ const DISAGREE =
   "the two readings of '..' after a symbolic link (physical, as POSIX opens it, and lexical, as Windows does) disagree: one is inside, one outside";
 
 /**
- * Whether a path lies within an area given as entries (a grant's scope or a tool's
- * allowed paths), by both readings of its real location. Both inside: allowed, with
+ * Whether a path lies within an area given as resolved entries (a grant's scope or a
+ * tool's allowed paths), by both readings of its real location. Both inside: allowed, with
  * `root` the outermost matching entry's real location (the mediated open walks from the
  * file system root anyway). Readings disagreeing: `FS_SYMLINK_ESCAPE`. Both outside:
  * `FS_SYMLINK_ESCAPE` when the path as spelled lies inside (a link led it out), else
  * `FS_OUTSIDE_ALLOWED`.
  */
-export async function checkArea(
-  entries: readonly string[],
+export function checkArea(
+  resolved: readonly ResolvedEntry[],
   readings: PathReadings,
-): Promise<AreaDecision> {
-  const resolved = await resolveEntries(entries);
+): AreaDecision {
   const roots = resolved
     .map((entry) => entry.real)
     .filter((real) => checkContained(readings.physical.real, real))

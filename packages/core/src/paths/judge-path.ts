@@ -8,6 +8,7 @@ import { createPathDenial, type PathDenialContext } from "./path-denial.js";
 import type { PathOperation, PathPolicy } from "./path-policy.js";
 import { type PathReadings, readPathLocations } from "./path-readings.js";
 import type { FileIdentity } from "./real-location.js";
+import { resolveEntries } from "./resolve-entries.js";
 import { resolvePathPolicy } from "./resolve-path-policy.js";
 
 export interface JudgePathRequest {
@@ -59,18 +60,25 @@ async function judge(request: JudgePathRequest): Promise<PathDecision> {
   const context = { operation: request.op, requested: request.path };
   const absolute = checkAbsolutePath(request.path, request.baseDir);
   if (!absolute.ok) return deny(context, absolute.code);
-  const readings = await readPathLocations(absolute.value);
+  // The path and the areas' entries are resolved together (independent lookups).
+  const areaEntries = [
+    ["scope", request.scope === "all" ? undefined : request.scope.only],
+    ["allowed", request.allowed],
+  ] as const;
+  const [readings, ...areas] = await Promise.all([
+    readPathLocations(absolute.value),
+    ...areaEntries.map(async ([area, entries]) => ({
+      area,
+      resolved: entries === undefined ? undefined : await resolveEntries(entries),
+    })),
+  ]);
   if (!readings.ok) return deny({ ...context, detail: readings.detail }, readings.code);
   const { physical } = readings.value;
   const resolved = { ...context, resolved: physical.real };
   const roots: string[] = [];
-  const areas = [
-    ["scope", request.scope === "all" ? undefined : request.scope.only],
-    ["allowed", request.allowed],
-  ] as const;
-  for (const [area, entries] of areas) {
+  for (const { area, resolved: entries } of areas) {
     if (entries === undefined) continue;
-    const decision = await checkArea(entries, readings.value);
+    const decision = checkArea(entries, readings.value);
     if (!decision.ok) return deny({ ...resolved, area, detail: decision.detail }, decision.code);
     roots.push(decision.root);
   }

@@ -129,11 +129,15 @@ async function kernelLocation(handle: FileHandle): Promise<string | undefined> {
 }
 
 async function verifyOpened(handle: FileHandle, judged: JudgedPath): Promise<Refusal | undefined> {
-  const opened = await handle.stat({ bigint: true });
+  // Three read-only questions, asked together (one thread-pool round trip, not three).
+  const [opened, location, named] = await Promise.all([
+    handle.stat({ bigint: true }),
+    kernelLocation(handle),
+    lstat(judged.real, { bigint: true }).catch(() => undefined),
+  ]);
   if (judged.identity !== undefined && !isSameFile(opened, judged.identity)) {
     return { code: "FS_CHANGED_DURING_OPEN", detail: "another file is at the path" };
   }
-  const location = await kernelLocation(handle);
   if (location !== undefined && location !== judged.real) {
     // Say why when a link on the path explains it; otherwise the file moved.
     const walked = await walkDirectories(judged.real);
@@ -143,12 +147,8 @@ async function verifyOpened(handle: FileHandle, judged: JudgedPath): Promise<Ref
       detail: "the descriptor is not at the judged location",
     };
   }
-  try {
-    const named = await lstat(judged.real, { bigint: true });
-    if (named.isSymbolicLink() || !isSameFile(named, opened)) return NAME_CHANGED;
-  } catch {
+  if (named === undefined || named.isSymbolicLink() || !isSameFile(named, opened))
     return NAME_CHANGED;
-  }
   // With the kernel's word on the location, an existing file is settled; without it
   // (no /proc), re-walk for existing files too: the judged identity may itself come
   // from a name lookup a swap misled.

@@ -30,18 +30,21 @@ function directoriesAbove(real: string): string[] {
  * root" that also covers the root's own ancestors.
  */
 export async function walkDirectories(real: string): Promise<WalkDecision> {
-  for (const directory of directoriesAbove(real)) {
-    try {
-      const info = await lstat(directory);
-      if (info.isSymbolicLink()) {
-        return { ok: false, code: "FS_SYMLINK_ESCAPE", detail: "a directory became a link" };
-      }
-      if (!info.isDirectory()) return { ok: false, code: "FS_NOT_FOUND", detail: "ENOTDIR" };
-    } catch (error) {
-      const errno = fsErrorCode(error);
+  // Asked together (one thread-pool round trip per component would serialise them);
+  // judged in order from the root, so the first broken component decides.
+  const checks = await Promise.allSettled(
+    directoriesAbove(real).map((directory) => lstat(directory)),
+  );
+  for (const check of checks) {
+    if (check.status === "rejected") {
+      const errno = fsErrorCode(check.reason);
       const code = errno === "ENOENT" || errno === "ENOTDIR" ? "FS_NOT_FOUND" : "FS_CANNOT_RESOLVE";
-      return { ok: false, code, detail: describeFsError(error) };
+      return { ok: false, code, detail: describeFsError(check.reason) };
     }
+    if (check.value.isSymbolicLink()) {
+      return { ok: false, code: "FS_SYMLINK_ESCAPE", detail: "a directory became a link" };
+    }
+    if (!check.value.isDirectory()) return { ok: false, code: "FS_NOT_FOUND", detail: "ENOTDIR" };
   }
   return { ok: true };
 }
