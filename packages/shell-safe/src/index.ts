@@ -1,5 +1,17 @@
-// Public surface of @agent-bridle/shell-safe: explicit named exports only. So far the
-// parser of the safe subset; the engine (`ShellTool`) follows.
+// Public surface of @agent-bridle/shell-safe: explicit named exports only. The engine
+// (`createShellTool`) and the parser of the safe subset.
+
+export {
+  DEFAULT_SHELL_SAFE_LIMITS,
+  type ShellSafeInput,
+  type ShellSafeLimits,
+  shellSafeInputSchema,
+} from "./engine/shell-input.js";
+export {
+  createShellTool,
+  type ShellInspector,
+  type ShellToolOptions,
+} from "./engine/shell-tool.js";
 export type {
   AndOrLink,
   AndOrList,

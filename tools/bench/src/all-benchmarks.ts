@@ -7,12 +7,18 @@ import { fsListDirectory } from "./benchmarks/fs-list-directory.js";
 import { fsReadFile } from "./benchmarks/fs-read-file.js";
 import { sandboxSpawn } from "./benchmarks/sandbox-spawn.js";
 import { shellHostTrue } from "./benchmarks/shell-host-true.js";
+import { shellSafeEcho } from "./benchmarks/shell-safe-echo.js";
+import { shellSafeFloodMemory } from "./benchmarks/shell-safe-flood-memory.js";
+import { shellSafePipeline } from "./benchmarks/shell-safe-pipeline.js";
 
 /** Every benchmark `pnpm bench` runs, in order. Add new ones here and in README.md. */
 export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   dispatchOverhead,
   sandboxSpawn,
   shellHostTrue,
+  shellSafeEcho,
+  shellSafePipeline,
+  shellSafeFloodMemory,
   coreutilsWcL,
   coreutilsCat,
   coreutilsSort,

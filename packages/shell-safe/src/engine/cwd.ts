@@ -1,0 +1,31 @@
+import { stat } from "node:fs/promises";
+import { createDenial, type Denial, type ToolContext } from "@agent-bridle/core";
+
+/** The working directory: judged against `fs_read` like any path, and it must be a directory. */
+export async function checkCwd(
+  cx: ToolContext,
+  requested: string | undefined,
+  baseDir: string | undefined,
+): Promise<{ ok: true; path: string } | { ok: false; denial: Denial }> {
+  const path = requested ?? baseDir;
+  if (path === undefined) {
+    const reason = "no cwd was sent and the tool has no base directory; send an absolute cwd";
+    return { ok: false, denial: createDenial("open", "(cwd)", "FS_NO_BASE_DIR", reason) };
+  }
+  const judged = await cx.checkPathRead(path, { baseDir });
+  if (!judged.ok) return judged;
+  const isDirectory = await stat(judged.value.real).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (isDirectory) return { ok: true, path: judged.value.real };
+  return {
+    ok: false,
+    denial: createDenial(
+      "open",
+      requested ?? "(cwd)",
+      "FS_NOT_FOUND",
+      "the working directory does not exist or is not a directory; send an existing absolute directory as cwd",
+    ),
+  };
+}

@@ -1,0 +1,243 @@
+import { isAbsolute } from "node:path";
+import {
+  buildDeniedEnvelope,
+  buildDisclosure,
+  buildRunEnvelope,
+  ConfigurationError,
+  createDenial,
+  createOutputSession,
+  type Denial,
+  defineTool,
+  deniedInvocation,
+  type EnvelopeContext,
+  type FloorShortfall,
+  FS_AND_EXEC_COVERAGE,
+  isUnbridled,
+  ran,
+  type ShellOutputObserver,
+  type Tool,
+  type ToolContext,
+  type ToolEnvelope,
+  ToolFailedError,
+} from "@agent-bridle/core";
+import {
+  type Backend,
+  buildChildEnvironment,
+  createHostBackend,
+  createSandbox,
+  type ResourceLimits,
+  type SandboxRunFacts,
+  selectBackend,
+} from "@agent-bridle/sandbox";
+import type { ParseLimits } from "../parse/limits.js";
+import { parseScript } from "../parse/parse-script.js";
+import type { ShellRefusal } from "../parse/refusal.js";
+import { type Admission, type AdmissionContext, admitArgv, admitScript } from "./admit.js";
+import { checkCwd } from "./cwd.js";
+import { executeScript } from "./execute.js";
+import {
+  DEFAULT_SHELL_SAFE_LIMITS,
+  type ShellSafeInput,
+  type ShellSafeLimits,
+  shellSafeInputSchema,
+} from "./shell-input.js";
+
+/** A host's explanation of a dynamic script (the facade passes shell-brush's `inspectShell`). */
+export type ShellInspector = (source: string) => unknown;
+
+export interface ShellToolOptions {
+  /** Where a request without `cwd` (or with a relative one) runs. Absolute. */
+  readonly baseDir?: string;
+  /** The children's `HOME` and `TMPDIR` (explicit: a trust decision); `~` and `$HOME` expand to it. */
+  readonly home: string;
+  readonly tmpdir: string;
+  /** The L3 backend; default the host's (the launcher on Linux). */
+  readonly backend?: Backend;
+  readonly resourceLimits?: ResourceLimits;
+  readonly limits?: Partial<ShellSafeLimits>;
+  readonly parseLimits?: Partial<ParseLimits>;
+  /** Live output, per invocation (reference §8). */
+  readonly observer?: ShellOutputObserver;
+  /** Attaches `shell_inspection` to dynamic-construct refusals; its failures attach nothing. */
+  readonly inspector?: ShellInspector;
+  /** Registered name; default `shell`. */
+  readonly name?: string;
+}
+
+const FLOOR_TARGETS = {
+  fs_read: { kind: "open", target: "filesystem" },
+  fs_write: { kind: "open", target: "filesystem" },
+  net: { kind: "net", target: "network" },
+  exec: { kind: "exec", target: "confinement" },
+} as const;
+
+function floorDenial(shortfall: FloorShortfall): Denial {
+  const { kind, target } = FLOOR_TARGETS[shortfall.axis];
+  return createDenial(kind, target, "ENFORCEMENT_BELOW_FLOOR", shortfall.message);
+}
+
+function parseDenial(refusal: ShellRefusal): Denial {
+  return createDenial("exec", refusal.target, refusal.code, refusal.reason);
+}
+
+function inspect(inspector: ShellInspector | undefined, source: string) {
+  if (inspector === undefined) return undefined;
+  try {
+    const inspection = inspector(source);
+    return inspection !== null && typeof inspection === "object"
+      ? (inspection as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The argv + safe-subset engine (`ShellTool`, reference §3 as spec §7 amends it): parses
+ * the script itself (exact-bash-or-refuse), admits everything before anything runs —
+ * programs by exec identity, globs with every listed directory judged, redirect
+ * targets judged, `cwd`, the strength floor — then runs each pipeline through the
+ * `sandbox` funnel with its stages joined by OS pipes.
+ */
+export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput, ToolEnvelope> {
+  if (options.baseDir !== undefined && !isAbsolute(options.baseDir)) {
+    throw new ConfigurationError("baseDir must be an absolute path");
+  }
+  if (!isAbsolute(options.home) || !isAbsolute(options.tmpdir)) {
+    throw new ConfigurationError("home and tmpdir must be absolute paths");
+  }
+  const limits: ShellSafeLimits = { ...DEFAULT_SHELL_SAFE_LIMITS, ...options.limits };
+  const allowlist = new Set(limits.variableAllowlist);
+  const sandbox = createSandbox({
+    backend: options.backend ?? createHostBackend(),
+    home: options.home,
+    tmpdir: options.tmpdir,
+    limits: options.resourceLimits,
+  });
+
+  function envelopeContext(
+    cx: ToolContext,
+    facts: SandboxRunFacts,
+    started: number,
+  ): EnvelopeContext {
+    return {
+      sandboxKind: facts.sandboxKind,
+      enforcement: facts.report,
+      disclosure: buildDisclosure({ unbridled: isUnbridled(), humanGate: cx.humanGate }),
+      elapsedMs: performance.now() - started,
+    };
+  }
+
+  return defineTool<ShellSafeInput, ToolEnvelope>({
+    name: options.name ?? "shell",
+    description:
+      "Run a program (program + args) or a simple command line (cmd) without a shell: pipes, ;, &&, ||, quotes, allowlisted $VAR, ~, globs and file redirections, interpreted exactly as bash would. Substitutions, subshells, heredocs, loops and other shell syntax are refused with a reason. Every program, path and glob is checked against the grant before anything runs.",
+    inputSchema: shellSafeInputSchema(limits),
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    async invoke() {
+      throw new ToolFailedError("the safe shell is dispatched through invokeAccounted");
+    },
+    async invokeAccounted(input, cx, { signal }) {
+      const started = performance.now();
+      const selection = await selectBackend(
+        sandbox.backend,
+        cx.caveats,
+        FS_AND_EXEC_COVERAGE,
+        cx.strengthFloor,
+      );
+      const preFacts: SandboxRunFacts = {
+        report: selection.report,
+        sandboxKind: selection.sandboxKind,
+        unbridled: selection.unbridled,
+      };
+      const refuse = (denial: Denial, inspection?: Record<string, unknown>) =>
+        deniedInvocation<ToolEnvelope>(
+          buildDeniedEnvelope(envelopeContext(cx, preFacts, started), [denial], inspection),
+        );
+
+      // 1. Parse (pure): a refusal is in-band, with an inspection for dynamic constructs.
+      let parsed: ReturnType<typeof parseScript> | undefined;
+      if (input.cmd !== undefined) {
+        parsed = parseScript(input.cmd, options.parseLimits ? { limits: options.parseLimits } : {});
+        if (!parsed.ok) {
+          const inspection = parsed.refusal.dynamic
+            ? inspect(options.inspector, input.cmd)
+            : undefined;
+          return refuse(parseDenial(parsed.refusal), inspection);
+        }
+      }
+      // 2. The working directory, judged like any path.
+      const cwd = await checkCwd(cx, input.cwd, options.baseDir);
+      if (!cwd.ok) return refuse(cwd.denial);
+      // 3. Exactly the environment the funnel hands the child: `$VAR`/`~` expand from it.
+      const callerEnv: Record<string, string> = { ...input.env, PWD: cwd.path };
+      const variables = buildChildEnvironment({
+        home: options.home,
+        tmpdir: options.tmpdir,
+        callerEnv,
+      });
+      const context: AdmissionContext = {
+        cx,
+        cwd: cwd.path,
+        env: { variables, allowlist },
+        maxGlobMatches: limits.maxGlobMatches,
+      };
+      // 4. Admission: programs, expansions, globs, redirect targets (judged, not opened).
+      const admission: Admission =
+        parsed?.ok === true
+          ? await admitScript(parsed.script, context)
+          : await admitArgv(input.program as string, input.args ?? [], context);
+      if (!admission.ok) return refuse(admission.denial);
+      // 5. The floor, before any redirect file is opened (the funnel checks it again).
+      if (selection.shortfall !== undefined) return refuse(floorDenial(selection.shortfall));
+
+      const timeoutSecs = input.timeout_secs ?? limits.defaultTimeoutSecs;
+      const session = options.observer
+        ? createOutputSession(options.observer, { maxBytesPerStream: limits.maxOutputBytes })
+        : undefined;
+      let finished = false;
+      try {
+        const outcome = await executeScript(admission.script, {
+          cx,
+          sandbox,
+          cwd: cwd.path,
+          callerEnv,
+          deadline: started + timeoutSecs * 1000,
+          maxOutputBytes: limits.maxOutputBytes,
+          signal,
+          session,
+          maxGlobMatches: limits.maxGlobMatches,
+        });
+        const facts = outcome.facts ?? preFacts;
+        if (outcome.refusedBeforeRun !== undefined) {
+          return deniedInvocation<ToolEnvelope>(
+            buildDeniedEnvelope(envelopeContext(cx, facts, started), [outcome.refusedBeforeRun]),
+          );
+        }
+        finished = !(outcome.timedOut || outcome.cancelled);
+        const stderr = outcome.stderr.toString("utf8");
+        return ran<ToolEnvelope>(
+          buildRunEnvelope(envelopeContext(cx, facts, started), {
+            exitCode: outcome.status,
+            stdout: outcome.stdout.toString("utf8"),
+            stderr: outcome.timedOut
+              ? `${stderr}command timed out after ${timeoutSecs}s\n`
+              : stderr,
+            timedOut: outcome.timedOut,
+            stdoutTruncated: outcome.stdoutTruncated,
+            stderrTruncated: outcome.stderrTruncated,
+            denials: outcome.denials,
+          }),
+        );
+      } finally {
+        if (finished) session?.finish();
+        else session?.cancel();
+      }
+    },
+  });
+}
