@@ -23,3 +23,12 @@ export const UTILITIES = Object.freeze({ cat, echo, head, ls, sort, wc } satisfi
   Utility
 >);
 export type UtilityName = keyof typeof UTILITIES;
+
+export { carriedEntryPath } from "./carried/carried-entry-path.js";
+export type { CarriedInvocation } from "./carried/carried-frame.js";
+export {
+  type CarriedRun,
+  type CarriedSpawnRequest,
+  carriedArgv,
+  runCarried,
+} from "./carried/run-carried.js";

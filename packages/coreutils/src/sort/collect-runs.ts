@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { unlink } from "node:fs/promises";
-import type { LineComparator } from "./compare-lines.js";
 import type { LineReader } from "./line-reader.js";
 import { runPath, writeRun } from "./spill-runs.js";
 
@@ -15,11 +14,11 @@ export interface CollectedRuns {
 /**
  * Reads every input into memory, sorting and spilling a run to `tempDir` whenever the
  * buffered line bytes pass `limit` (never without a temp directory). The last buffer
- * stays in memory, sorted.
+ * stays in memory, sorted. `order` sorts a buffer (in place, returning it).
  */
 export async function collectRuns(
   readers: readonly LineReader[],
-  compare: LineComparator,
+  order: (lines: string[]) => string[],
   tempDir: string | undefined,
   limit: number,
 ): Promise<CollectedRuns> {
@@ -32,15 +31,17 @@ export async function collectRuns(
   };
   try {
     for (const reader of readers) {
-      for (let line = await reader.next(); line !== null; line = await reader.next()) {
-        memory.push(line);
-        bytes += line.length + 1;
-        if (tempDir !== undefined && bytes > limit) {
-          const path = runPath(tempDir, token, runs.length);
-          runs.push(path);
-          await writeRun(path, memory.sort(compare));
-          memory = [];
-          bytes = 0;
+      for (let batch = await reader.nextBatch(); batch !== null; batch = await reader.nextBatch()) {
+        for (const line of batch) {
+          memory.push(line);
+          bytes += line.length + 1;
+          if (tempDir !== undefined && bytes > limit) {
+            const path = runPath(tempDir, token, runs.length);
+            runs.push(path);
+            await writeRun(path, order(memory));
+            memory = [];
+            bytes = 0;
+          }
         }
       }
     }
@@ -48,5 +49,5 @@ export async function collectRuns(
     await remove();
     throw error;
   }
-  return { memory: memory.sort(compare), runs, remove };
+  return { memory: order(memory), runs, remove };
 }

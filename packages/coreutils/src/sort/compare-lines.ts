@@ -1,3 +1,4 @@
+import { sortByteOrder } from "./byte-order-sort.js";
 import { type KeyField, keySpan } from "./key-field.js";
 import { humanCompare, numericCompare } from "./numeric-compare.js";
 import { versionCompare } from "./version-compare.js";
@@ -73,4 +74,21 @@ export function createComparator(settings: CompareSettings): LineComparator {
 /** The comparison that decides equality for -u (keys only, or whole lines). */
 export function createUniqueComparator(settings: CompareSettings): LineComparator {
   return createComparator({ ...settings, unique: true });
+}
+
+/**
+ * Sorts a buffer of lines in place by `createComparator(settings)`. The plain byte order
+ * (no keys; -r, -s and -u change nothing about which lines are equal: only identical
+ * lines compare equal) uses the radix sort; everything else the comparison sort.
+ */
+export function createLineSorter(settings: CompareSettings): (lines: string[]) => string[] {
+  if (settings.keys.length === 0) {
+    return (lines) => {
+      sortByteOrder(lines);
+      if (settings.reverse) lines.reverse();
+      return lines;
+    };
+  }
+  const compare = createComparator(settings);
+  return (lines) => lines.sort(compare);
 }

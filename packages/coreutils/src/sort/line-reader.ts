@@ -27,6 +27,17 @@ export class LineReader {
     return line;
   }
 
+  /** The lines left in the current chunk (at least one), or `null` at the end. */
+  async nextBatch(): Promise<readonly string[] | null> {
+    while (this.#index >= this.#lines.length) {
+      if (this.#ended) return null;
+      await this.#fill();
+    }
+    const batch = this.#index === 0 ? this.#lines : this.#lines.slice(this.#index);
+    this.#index = this.#lines.length;
+    return batch;
+  }
+
   async #fill(): Promise<void> {
     this.#lines = [];
     this.#index = 0;

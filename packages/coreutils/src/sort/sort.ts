@@ -11,7 +11,7 @@ import { toByteString } from "../text/byte-string.js";
 import { quotef } from "../text/shell-quote.js";
 import { findDisorder } from "./check-order.js";
 import { collectRuns } from "./collect-runs.js";
-import { createComparator, createUniqueComparator } from "./compare-lines.js";
+import { createComparator, createLineSorter, createUniqueComparator } from "./compare-lines.js";
 import { LineOutput } from "./line-output.js";
 import { LineReader } from "./line-reader.js";
 import { mergeRuns } from "./merge-runs.js";
@@ -87,7 +87,7 @@ async function sortAndWrite(
   const sameLine = createUniqueComparator(settings);
   const readers = inputs.map((input, index) => guardedReader(input, operands[index] as string));
   const limit = context.sortBufferBytes ?? DEFAULT_BUFFER_BYTES;
-  const collected = await collectRuns(readers, compare, context.tempDir, limit);
+  const collected = await collectRuns(readers, createLineSorter(settings), context.tempDir, limit);
   let handle: FileHandle | undefined;
   try {
     if (settings.output !== undefined) handle = await openOutput(context, settings.output);
@@ -104,7 +104,9 @@ async function sortAndWrite(
       previous = line;
       return output.add(line);
     };
-    if (collected.runs.length === 0) {
+    if (collected.runs.length === 0 && !settings.unique) {
+      await output.addAll(collected.memory);
+    } else if (collected.runs.length === 0) {
       for (const line of collected.memory) {
         const pending = emit(line);
         if (pending !== undefined) await pending;
