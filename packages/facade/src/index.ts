@@ -1,2 +1,102 @@
-// Public surface of agent-bridle. Nothing is exported yet: see README.md for what this package will hold.
-export {};
+// Public surface of agent-bridle: explicit named exports only. Adding a name is an API
+// decision and needs a changeset.
+
+// authority model
+export {
+  type ApprovalHook,
+  type ApprovalRequest,
+  type ApprovalVerdict,
+  type AuditEvent,
+  type AuditSink,
+  type AxisEnforcement,
+  atMost,
+  BridleError,
+  type Caveats,
+  CaveatsSchema,
+  CODE_DOCS,
+  CODES,
+  type Code,
+  ConfigurationError,
+  caveats,
+  caveatsJsonSchema,
+  caveatsToJson,
+  DEFAULT_FLOOR,
+  type Denial,
+  type DeniedEnvelope,
+  DeniedError,
+  type Disclosure,
+  type DispatchOptions,
+  defaultPathPolicy,
+  ENFORCED_AXES,
+  type EnforcedAxis,
+  type EnforcementFloor,
+  type EnforcementReport,
+  enforcementReport,
+  FS_AND_EXEC_COVERAGE,
+  Grant,
+  InvalidArgumentsError,
+  isCode,
+  isUnbridled,
+  leq,
+  meet,
+  NO_BACKEND,
+  NO_COVERAGE,
+  none,
+  only,
+  type PathPolicy,
+  parseCaveats,
+  Registry,
+  RegistryBuilder,
+  RegistryError,
+  type RunEnvelope,
+  type SandboxKind,
+  SCHEMA_VERSION,
+  type Scope,
+  type ShellOutputObserver,
+  setUnbridled,
+  type Tool,
+  type ToolAnnotations,
+  type ToolDefinitionJson,
+  type ToolEnvelope,
+  ToolFailedError,
+  top,
+} from "@agent-bridle/core";
+// file tools
+export {
+  createFileConfig,
+  createFsTools,
+  defaultBlockedPaths,
+  type FileConfig,
+  type FileConfigOptions,
+  type FsToolResult,
+  type FsTools,
+} from "@agent-bridle/fs-tools";
+// L3: what this host can enforce (for `bridle doctor` and hosts that want to show it)
+export {
+  type Backend,
+  type BackendProbe,
+  createHostBackend,
+  type LauncherBinary,
+  type LauncherProbe,
+  locateLauncher,
+  probeLauncher,
+} from "@agent-bridle/sandbox";
+// the host shell engine (opt-in only)
+export {
+  createHostShellTool,
+  DEFAULT_SHELL_LIMITS,
+  type HostShellToolOptions,
+  type ShellInput,
+  type ShellLimits,
+} from "@agent-bridle/shell-host";
+// the default registry
+export { brushSupported } from "./brush-supported.js";
+export {
+  type HostShellOptions,
+  type RegistryOptions,
+  registry,
+  type ShellChoice,
+  type ShellSelection,
+  shellSelection,
+  userPathPolicy,
+} from "./registry.js";

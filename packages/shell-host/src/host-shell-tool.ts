@@ -26,7 +26,7 @@ import {
   type ResourceLimits,
   type SandboxRunFacts,
 } from "@agent-bridle/sandbox";
-import { engineUnavailable } from "./engine-unavailable.js";
+import { engineUnavailable, unbridledRefusal } from "./engine-unavailable.js";
 import { exitStatusOf } from "./exit-status.js";
 import {
   DEFAULT_SHELL_LIMITS,
@@ -113,6 +113,8 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
     async invokeAccounted(input, cx, { signal }) {
       const started = performance.now();
       const quiet = { report: {}, sandboxKind: "none" as const, unbridled: isUnbridled() };
+      const unbridled = isUnbridled() ? unbridledRefusal(cx.caveats) : undefined;
+      if (unbridled) return refuse(envelopeContext(cx, quiet, started), unbridled);
       const cwd = await checkCwd(cx, input.cwd, options.baseDir);
       if (!cwd.ok) return refuse(envelopeContext(cx, quiet, started), cwd.denial);
       const outcome = await sandbox.run(

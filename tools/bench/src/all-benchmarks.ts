@@ -5,6 +5,7 @@ import { coreutilsWcL } from "./benchmarks/coreutils-wc-l.js";
 import { dispatchOverhead } from "./benchmarks/dispatch-overhead.js";
 import { fsListDirectory } from "./benchmarks/fs-list-directory.js";
 import { fsReadFile } from "./benchmarks/fs-read-file.js";
+import { mcpRoundtrip } from "./benchmarks/mcp-roundtrip.js";
 import { sandboxSpawn } from "./benchmarks/sandbox-spawn.js";
 import { shellHostTrue } from "./benchmarks/shell-host-true.js";
 import { shellSafeEcho } from "./benchmarks/shell-safe-echo.js";
@@ -24,4 +25,5 @@ export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   coreutilsSort,
   fsReadFile,
   fsListDirectory,
+  mcpRoundtrip,
 ]);

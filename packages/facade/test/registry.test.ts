@@ -1,0 +1,180 @@
+import { mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type AuditEvent,
+  brushSupported,
+  caveats,
+  defaultPathPolicy,
+  registry,
+  shellSelection,
+  top,
+  userPathPolicy,
+} from "../src/index.js";
+
+const made: string[] = [];
+afterEach(() => {
+  for (const directory of made.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const directory = realpathSync(mkdtempSync(join(tmpdir(), "bridle-facade-")));
+  made.push(directory);
+  return directory;
+}
+
+const FS_TOOLS = ["file_info", "list_directory", "read_file", "write_file"];
+
+describe("registry()", () => {
+  it("holds the fs tools and, for now, no shell by default (the default engines are not built yet)", async () => {
+    const built = registry();
+    expect(built.toolNames()).toEqual(FS_TOOLS);
+    expect(built.contains("shell")).toBe(false);
+    expect(shellSelection()).toMatchObject({ engine: "none" });
+    expect(shellSelection().reason).toContain("not available");
+    await built.close();
+  });
+
+  it("brushSupported() is false until shell-brush exists", () => {
+    expect(brushSupported()).toBe(false);
+    expect(brushSupported("linux")).toBe(false);
+  });
+
+  it("adds the host engine as shell only when the host opts in", async () => {
+    const built = registry({ shell: "host" });
+    expect(built.toolNames()).toEqual([...FS_TOOLS, "shell"].sort());
+    const shell = built.toolDefinitions().find((definition) => definition.name === "shell");
+    expect(shell?.inputSchema).toMatchObject({ type: "object", properties: { cmd: {} } });
+    expect(shell?.description).toContain("bash");
+    expect(shellSelection({ shell: "host" })).toMatchObject({ engine: "sandbox-host" });
+    await built.close();
+  });
+
+  it("can leave out the fs tools (an empty but valid registry)", async () => {
+    const built = registry({ files: false });
+    expect(built.toolNames()).toEqual([]);
+    expect(built.toolDefinitions()).toEqual([]);
+    await built.close();
+  });
+
+  it("resolves relative paths against baseDir and passes FileConfig options through", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "a.txt"), "0123456789");
+    const built = registry({ baseDir: dir, files: { maxFileSize: 4 } });
+    const grant = caveats({ fs_read: { only: [dir] } });
+    const result = (await built.dispatchOneshot("read_file", { path: "a.txt" }, grant)) as {
+      denials?: { code: string }[];
+    };
+    expect(result.denials?.[0]?.code).toBe("FS_TOO_LARGE");
+    await built.close();
+    expect(() => registry({ baseDir: "relative" })).toThrow(/absolute/);
+  });
+
+  it("uses the user's home in its default path policy", () => {
+    expect(userPathPolicy()).toEqual(
+      defaultPathPolicy({ platform: process.platform, home: homedir() }),
+    );
+    expect(userPathPolicy().blocked).toContain(join(homedir(), ".ssh"));
+  });
+
+  it("blocks the home's credentials even under an all-reaching grant", async () => {
+    const home = tempDir();
+    const built = registry({
+      pathPolicy: defaultPathPolicy({ platform: "linux", home }),
+    });
+    const result = (await built.dispatchOneshot(
+      "read_file",
+      { path: join(home, ".ssh", "id_ed25519") },
+      top(),
+    )) as { denied?: boolean };
+    expect(result.denied).toBe(true);
+    await built.close();
+  });
+});
+
+describe("approval and audit hooks", () => {
+  it("a refused approval runs nothing and is not charged; the audit hook sees every decision", async () => {
+    const dir = tempDir();
+    const events: AuditEvent[] = [];
+    const requests: unknown[] = [];
+    let approve = false;
+    const built = registry({
+      baseDir: dir,
+      approval: (request) => {
+        requests.push(request);
+        return approve ? true : { approved: false, reason: "not now" };
+      },
+      audit: { record: (event) => events.push(event) },
+    });
+    const grant = built.mintGrant(
+      caveats({ fs_read: { only: [dir] }, fs_write: { only: [dir] }, max_calls: { at_most: 1 } }),
+    );
+    const refused = (await built.dispatch(
+      "write_file",
+      { path: "made.txt", content: "x" },
+      grant,
+    )) as { denied?: boolean; denials?: { code: string; reason: string }[] };
+    expect(refused.denied).toBe(true);
+    expect(refused.denials?.[0]).toMatchObject({ code: "APPROVAL_REFUSED" });
+    expect(readdirSync(dir)).toEqual([]);
+    expect(requests).toEqual([
+      {
+        tool: "write_file",
+        arguments: { path: "made.txt", content: "x", mode: "overwrite", create_parents: false },
+      },
+    ]);
+
+    approve = true;
+    const ran = (await built.dispatch("write_file", { path: "made.txt", content: "x" }, grant)) as {
+      result?: { bytes_written: number };
+    };
+    expect(ran.result?.bytes_written).toBe(1);
+    expect(readdirSync(dir)).toEqual(["made.txt"]);
+    // The refusal was not charged: the one-call budget was spent by the approved call.
+    await expect(built.dispatch("file_info", { path: "made.txt" }, grant)).rejects.toThrow(
+      /max_calls/,
+    );
+
+    const types = events.map((event) => event.type);
+    expect(types).toContain("dispatch-refused");
+    expect(types).toContain("dispatch-admitted");
+    expect(types).toContain("dispatch-finished");
+    await built.close();
+  });
+
+  it("gives the host shell's approval hook the arguments, and its runs report human_gate approval_hook", async () => {
+    const dir = tempDir();
+    const seen: unknown[] = [];
+    let approve = false;
+    const built = registry({
+      shell: "host",
+      baseDir: dir,
+      approval: (request) => {
+        seen.push(request.arguments);
+        return approve;
+      },
+    });
+    const refused = (await built.dispatchOneshot("shell", { cmd: "touch marker" }, top())) as {
+      denials?: { code: string }[];
+    };
+    expect(refused.denials?.[0]?.code).toBe("APPROVAL_REFUSED");
+    expect(readdirSync(dir)).toEqual([]);
+    approve = true;
+    const ran = (await built.dispatchOneshot("shell", { cmd: "echo ok" }, top())) as {
+      stdout?: string;
+      disclosure?: { human_gate?: string };
+    };
+    expect(ran.stdout).toBe("ok\n");
+    expect(ran.disclosure?.human_gate).toBe("approval_hook");
+    expect(seen).toEqual([{ cmd: "touch marker" }, { cmd: "echo ok" }]);
+    await built.close();
+  });
+
+  it("close() closes the registry", async () => {
+    const built = registry();
+    await built.close();
+    await expect(built.dispatchOneshot("read_file", { path: "/x" }, top())).rejects.toThrow(
+      /closed/,
+    );
+  });
+});

@@ -1,0 +1,264 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  BridleError,
+  type Caveats,
+  caveatsToJson,
+  parseCaveats,
+  type Registry,
+  registry,
+  top,
+} from "agent-bridle";
+import { doctor, renderDoctor } from "./doctor.js";
+import { summarizeEnvelope } from "./summary.js";
+
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** Text for `bridle write <path> -` (read lazily). */
+  readonly readStdin?: () => Promise<string>;
+}
+
+export const USAGE = `bridle — run one leashed tool call from the terminal
+
+usage:
+  bridle run [--grant <json|file>] [--engine host] [--cwd <dir>] [--timeout <secs>] [--json] -- '<cmd>'
+  bridle read  <path> [--grant <json|file>] [--json]
+  bridle ls    [<path>] [--grant <json|file>] [--json]
+  bridle stat  <path> [--grant <json|file>] [--json]
+  bridle write <path> <text|-> [--append | --create] [--grant <json|file>] [--json]
+  bridle doctor [--json]
+  bridle mcp            serve MCP on stdin/stdout (the same server as agent-bridle-mcp)
+
+--grant   the caveats as JSON ({"fs_read":…,"fs_write":…,"exec":…,"net":…,"max_calls":…,
+          "valid_for_generation":…}) or a file holding that JSON. Without it, a demo grant:
+          read and write the current directory, a few everyday programs, no network.
+--engine  which engine runs 'run'. Only "host" (full host bash, confined by the kernel
+          backend) exists in this build; the bash engine (brush) and the safe-subset engine
+          are not available yet.
+--json    print the raw result envelope instead of the summary.
+
+Relative paths resolve against the current directory.
+`;
+
+/** Everyday programs of the demo grant. */
+export const DEMO_PROGRAMS = Object.freeze([
+  "cat",
+  "echo",
+  "grep",
+  "head",
+  "ls",
+  "pwd",
+  "sort",
+  "tail",
+  "true",
+  "wc",
+]);
+
+export function demoGrant(cwd: string): Caveats {
+  return parseCaveats({
+    ...top(),
+    fs_read: { only: [cwd] },
+    fs_write: { only: [cwd] },
+    exec: { only: [...DEMO_PROGRAMS] },
+    net: { only: [] },
+  });
+}
+
+class UsageError extends Error {}
+
+interface Parsed {
+  readonly positional: string[];
+  readonly flags: Map<string, string | true>;
+}
+
+const VALUE_FLAGS = new Set(["--grant", "--engine", "--cwd", "--timeout"]);
+const BOOLEAN_FLAGS = new Set(["--json", "--append", "--create", "--help"]);
+
+function parse(args: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === "--") {
+      positional.push(...args.slice(index + 1));
+      break;
+    }
+    if (VALUE_FLAGS.has(arg)) {
+      const value = args[++index];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      flags.set(arg, value);
+    } else if (BOOLEAN_FLAGS.has(arg)) {
+      flags.set(arg, true);
+    } else if (arg.startsWith("--")) {
+      throw new UsageError(`unknown option ${arg}`);
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { positional, flags };
+}
+
+async function loadGrant(parsed: Parsed, io: CliIo): Promise<Caveats> {
+  const given = parsed.flags.get("--grant");
+  if (typeof given !== "string") {
+    const grant = demoGrant(io.cwd);
+    io.stderr.write(
+      `bridle: no --grant, using the demo grant (read and write ${io.cwd}; programs ${DEMO_PROGRAMS.join(", ")}; no network): ${caveatsToJson(grant)}\n`,
+    );
+    return grant;
+  }
+  let text = given;
+  if (!given.trimStart().startsWith("{")) {
+    try {
+      text = await readFile(path.resolve(io.cwd, given), "utf8");
+    } catch (error) {
+      throw new UsageError(
+        `--grant: cannot read ${given} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError("--grant is not valid JSON");
+  }
+  return parseCaveats(json);
+}
+
+function one(parsed: Parsed, what: string): string {
+  const [value, ...rest] = parsed.positional;
+  if (value === undefined) throw new UsageError(`missing ${what}`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+  return value;
+}
+
+async function dispatchAndPrint(
+  built: Registry,
+  tool: string,
+  args: Record<string, unknown>,
+  grant: Caveats,
+  parsed: Parsed,
+  io: CliIo,
+): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new Error("interrupted"));
+  process.once("SIGINT", onSignal);
+  try {
+    const envelope = (await built.dispatchOneshot(tool, args, grant, {
+      signal: controller.signal,
+    })) as Record<string, unknown>;
+    io.stdout.write(
+      parsed.flags.has("--json")
+        ? `${JSON.stringify(envelope)}\n`
+        : summarizeEnvelope(tool, envelope),
+    );
+    if (typeof envelope.exit_code === "number") return envelope.exit_code;
+    return envelope.denied === true ? 1 : 0;
+  } finally {
+    process.off("SIGINT", onSignal);
+    await built.close();
+  }
+}
+
+async function runCommand(parsed: Parsed, io: CliIo): Promise<number> {
+  const engine = parsed.flags.get("--engine") ?? "host";
+  if (engine !== "host") {
+    throw new UsageError(
+      `--engine ${String(engine)} is not available in this build; only --engine host exists for now`,
+    );
+  }
+  const cmd = parsed.positional.join(" ");
+  if (cmd.trim() === "") throw new UsageError("missing the command: bridle run -- '<cmd>'");
+  const grant = await loadGrant(parsed, io);
+  const args: Record<string, unknown> = { cmd };
+  const cwd = parsed.flags.get("--cwd");
+  if (typeof cwd === "string") args.cwd = path.resolve(io.cwd, cwd);
+  const timeout = parsed.flags.get("--timeout");
+  if (typeof timeout === "string") args.timeout_secs = Number(timeout);
+  const built = registry({ shell: "host", files: false, baseDir: io.cwd });
+  return dispatchAndPrint(built, "shell", args, grant, parsed, io);
+}
+
+async function fileCommand(
+  command: "read" | "ls" | "stat" | "write",
+  parsed: Parsed,
+  io: CliIo,
+): Promise<number> {
+  let tool: string;
+  let args: Record<string, unknown>;
+  if (command === "write") {
+    const [target, text, ...rest] = parsed.positional;
+    if (target === undefined || text === undefined)
+      throw new UsageError("usage: bridle write <path> <text|->");
+    if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+    const content = text === "-" ? await (io.readStdin?.() ?? Promise.resolve("")) : text;
+    const mode = parsed.flags.has("--append")
+      ? "append"
+      : parsed.flags.has("--create")
+        ? "create"
+        : "overwrite";
+    tool = "write_file";
+    args = { path: target, content, mode };
+  } else if (command === "ls") {
+    tool = "list_directory";
+    args = { path: parsed.positional.length === 0 ? "." : one(parsed, "path") };
+  } else {
+    tool = command === "read" ? "read_file" : "file_info";
+    args = { path: one(parsed, "path") };
+  }
+  const grant = await loadGrant(parsed, io);
+  const built = registry({ shell: "none", baseDir: io.cwd });
+  return dispatchAndPrint(built, tool, args, grant, parsed, io);
+}
+
+/**
+ * The `bridle` command: returns the exit code (a command's own exit code for `run`, 1 for
+ * a refusal, 2 for a usage or configuration error). `bridle mcp` is handled by the bin.
+ */
+export async function bridle(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+      io.stdout.write(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    const parsed = parse(rest);
+    if (parsed.flags.has("--help")) {
+      io.stdout.write(USAGE);
+      return 0;
+    }
+    switch (command) {
+      case "run":
+        return await runCommand(parsed, io);
+      case "read":
+      case "ls":
+      case "stat":
+      case "write":
+        return await fileCommand(command, parsed, io);
+      case "doctor": {
+        const report = await doctor();
+        io.stdout.write(
+          parsed.flags.has("--json") ? `${JSON.stringify(report)}\n` : renderDoctor(report),
+        );
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`bridle: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (BridleError.isInstance(error)) {
+      io.stderr.write(`bridle: [${error.code}] ${error.message}\n`);
+      return error.code.startsWith("CONFIG_") ? 2 : 1;
+    }
+    io.stderr.write(`bridle: ${(error as Error).message}\n`);
+    return 1;
+  }
+}

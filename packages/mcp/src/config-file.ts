@@ -1,0 +1,176 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  type Caveats,
+  ConfigurationError,
+  type FileConfigOptions,
+  parseCaveats,
+} from "agent-bridle";
+import { parse as parseToml } from "smol-toml";
+
+/** `[engine]`: which engine serves `shell`, and the children's `HOME`/`TMPDIR`. */
+export interface EngineSettings {
+  /** `host` opts into the host bash engine; `none` (or absent) serves no shell for now. */
+  readonly shell?: "host" | "none" | undefined;
+  readonly home?: string | undefined;
+  readonly tmpdir?: string | undefined;
+}
+
+/** `[limits]`: the server's own limits and the shell's timeouts and caps. */
+export interface LimitSettings {
+  /** Calls served at once; further calls wait their turn. Default 4. */
+  readonly maxConcurrentCalls?: number | undefined;
+  /** Largest JSON-RPC line accepted, in bytes. Default 16 MiB. */
+  readonly maxFrameBytes?: number | undefined;
+  readonly defaultTimeoutSecs?: number | undefined;
+  readonly maxTimeoutSecs?: number | undefined;
+  readonly maxOutputBytes?: number | undefined;
+}
+
+/** What `~/.agent-bridle/config.toml` holds, validated. */
+export interface ConfigFile {
+  readonly path: string;
+  /** `undefined` when the file has no `[caveats]` table (then: deny-all). */
+  readonly caveats: Caveats | undefined;
+  readonly fs: FileConfigOptions;
+  readonly limits: LimitSettings;
+  readonly engine: EngineSettings;
+}
+
+const TABLES = new Set(["caveats", "fs", "limits", "engine"]);
+
+const FS_KEYS = new Set([
+  "baseDir",
+  "allowedPaths",
+  "maxFileSize",
+  "maxWriteSize",
+  "maxScanSize",
+  "maxListEntries",
+  "followSymlinks",
+]);
+
+const LIMIT_KEYS: Record<string, keyof LimitSettings> = {
+  max_concurrent_calls: "maxConcurrentCalls",
+  max_frame_bytes: "maxFrameBytes",
+  default_timeout_secs: "defaultTimeoutSecs",
+  max_timeout_secs: "maxTimeoutSecs",
+  max_output_bytes: "maxOutputBytes",
+};
+
+function fail(file: string, message: string, cause?: unknown): never {
+  throw new ConfigurationError(
+    `${file}: ${message}`,
+    cause === undefined
+      ? { code: "CONFIG_INVALID_OPTION" }
+      : { code: "CONFIG_INVALID_OPTION", cause },
+  );
+}
+
+function table(file: string, value: unknown, name: string): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    fail(file, `[${name}] must be a table`);
+  return value as Record<string, unknown>;
+}
+
+function positiveInteger(file: string, where: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)
+    fail(file, `${where} must be a positive integer`);
+  return value;
+}
+
+function absolutePath(file: string, where: string, value: unknown): string {
+  if (typeof value !== "string" || !path.isAbsolute(value))
+    fail(file, `${where} must be an absolute path`);
+  return value;
+}
+
+function parseFs(file: string, raw: Record<string, unknown>): FileConfigOptions {
+  for (const key of Object.keys(raw)) {
+    if (!FS_KEYS.has(key)) fail(file, `[fs] has an unknown key ${JSON.stringify(key)}`);
+  }
+  // Field types are checked again by createFileConfig; shape errors are caught here so
+  // the message names the file.
+  if (raw.baseDir !== undefined) absolutePath(file, "[fs] baseDir", raw.baseDir);
+  if (
+    raw.allowedPaths !== undefined &&
+    (!Array.isArray(raw.allowedPaths) ||
+      raw.allowedPaths.some((entry) => typeof entry !== "string"))
+  )
+    fail(file, "[fs] allowedPaths must be an array of strings");
+  if (raw.followSymlinks !== undefined && typeof raw.followSymlinks !== "boolean")
+    fail(file, "[fs] followSymlinks must be a boolean");
+  for (const key of ["maxFileSize", "maxWriteSize", "maxScanSize", "maxListEntries"]) {
+    if (raw[key] !== undefined) positiveInteger(file, `[fs] ${key}`, raw[key]);
+  }
+  return raw as FileConfigOptions;
+}
+
+function parseLimits(file: string, raw: Record<string, unknown>): LimitSettings {
+  const limits: Record<string, number> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = LIMIT_KEYS[key];
+    if (field === undefined) fail(file, `[limits] has an unknown key ${JSON.stringify(key)}`);
+    limits[field] = positiveInteger(file, `[limits] ${key}`, value);
+  }
+  return limits;
+}
+
+function parseEngine(file: string, raw: Record<string, unknown>): EngineSettings {
+  const engine: { shell?: "host" | "none"; home?: string; tmpdir?: string } = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === "shell") {
+      if (value !== "host" && value !== "none")
+        fail(
+          file,
+          '[engine] shell must be "host" or "none" (the bash and safe-subset engines are not available yet)',
+        );
+      engine.shell = value;
+    } else if (key === "home" || key === "tmpdir") {
+      engine[key] = absolutePath(file, `[engine] ${key}`, value);
+    } else {
+      fail(file, `[engine] has an unknown key ${JSON.stringify(key)}`);
+    }
+  }
+  return engine;
+}
+
+/** Validates a parsed config document (exported for tests). */
+export function configFromDocument(file: string, document: Record<string, unknown>): ConfigFile {
+  for (const key of Object.keys(document)) {
+    if (!TABLES.has(key)) fail(file, `unknown table or key ${JSON.stringify(key)}`);
+  }
+  let caveats: Caveats | undefined;
+  if (document.caveats !== undefined) {
+    try {
+      caveats = parseCaveats(table(file, document.caveats, "caveats"));
+    } catch (error) {
+      fail(file, `[caveats]: ${(error as Error).message}`, error);
+    }
+  }
+  return {
+    path: file,
+    caveats,
+    fs: parseFs(file, table(file, document.fs, "fs")),
+    limits: parseLimits(file, table(file, document.limits, "limits")),
+    engine: parseEngine(file, table(file, document.engine, "engine")),
+  };
+}
+
+/** Reads and validates the file; `undefined` when it does not exist. */
+export async function readConfigFile(file: string): Promise<ConfigFile | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    fail(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`, error);
+  }
+  let document: Record<string, unknown>;
+  try {
+    document = parseToml(text) as Record<string, unknown>;
+  } catch (error) {
+    fail(file, `is not valid TOML: ${(error as Error).message.split("\n")[0]}`, error);
+  }
+  return configFromDocument(file, document);
+}

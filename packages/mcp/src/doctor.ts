@@ -1,0 +1,148 @@
+import {
+  type AxisEnforcement,
+  caveats,
+  createHostBackend,
+  type EnforcementReport,
+  enforcementReport,
+  FS_AND_EXEC_COVERAGE,
+  type LauncherBinary,
+  type LauncherProbe,
+  locateLauncher,
+  NO_COVERAGE,
+  probeLauncher,
+} from "agent-bridle";
+
+export interface DoctorReport {
+  readonly platform: NodeJS.Platform;
+  readonly arch: string;
+  readonly node: string;
+  readonly backend: {
+    readonly kind: string;
+    readonly available: boolean;
+    readonly landlock_abi?: number | undefined;
+    readonly detail?: string | undefined;
+  };
+  readonly launcher:
+    | { readonly found: false; readonly error?: string | undefined }
+    | {
+        readonly found: true;
+        readonly verified: true;
+        readonly path: string;
+        readonly source: LauncherBinary["source"];
+        readonly probe?: LauncherProbe | undefined;
+        readonly probe_error?: string | undefined;
+      };
+  /** What each restricted axis would report, per engine, for a grant restricting all four. */
+  readonly axes: Readonly<Record<string, EnforcementReport>>;
+  readonly engines: Readonly<Record<string, string>>;
+}
+
+/** What this host can enforce: the backend, the launcher and its probe, and the per-axis report. */
+export async function doctor(): Promise<DoctorReport> {
+  const backend = createHostBackend();
+  const probe = await backend.probe();
+  let launcher: DoctorReport["launcher"];
+  try {
+    const binary = await locateLauncher();
+    if (binary === undefined) launcher = { found: false };
+    else {
+      try {
+        launcher = { found: true, verified: true, ...binary, probe: await probeLauncher(binary) };
+      } catch (error) {
+        launcher = {
+          found: true,
+          verified: true,
+          ...binary,
+          probe_error: (error as Error).message,
+        };
+      }
+    }
+  } catch (error) {
+    launcher = { found: false, error: (error as Error).message };
+  }
+  const cwd = process.cwd();
+  const restricted = caveats({
+    fs_read: { only: [cwd] },
+    fs_write: { only: [cwd] },
+    exec: { only: ["ls"] },
+    net: { only: [] },
+  });
+  const applied = probe.available
+    ? {
+        kind: backend.kind,
+        ...(probe.landlockAbi === undefined ? {} : { landlockAbi: probe.landlockAbi }),
+      }
+    : { kind: "none" as const };
+  return {
+    platform: process.platform,
+    arch: process.arch,
+    node: process.version,
+    backend: {
+      kind: backend.kind,
+      available: probe.available,
+      landlock_abi: probe.landlockAbi,
+      detail: probe.detail,
+    },
+    launcher,
+    axes: {
+      // The host engine checks nothing itself: only the backend bounds it.
+      "sandbox-host": enforcementReport(restricted, applied, NO_COVERAGE),
+      // The fs tools check every operation in-process and spawn nothing.
+      "fs-tools": enforcementReport(
+        caveats({ fs_read: { only: [cwd] }, fs_write: { only: [cwd] } }),
+        { kind: "none" },
+        FS_AND_EXEC_COVERAGE,
+      ),
+    },
+    engines: {
+      "sandbox-host": 'available (opt-in: --engine host, [engine] shell = "host")',
+      "shell-safe": "not wired into the facade yet",
+      "shell-brush": "not available yet",
+    },
+  };
+}
+
+function strengthNote(strength: AxisEnforcement | undefined): string {
+  if (strength === "kernel") return "the kernel holds it";
+  if (strength === "interceptor") return "checked before each use, not by the kernel";
+  if (strength === "advisory") return "NOT enforced (the default floor refuses such grants)";
+  return "";
+}
+
+/** The readable form of the doctor report. */
+export function renderDoctor(report: DoctorReport): string {
+  const lines = [`host: ${report.platform} ${report.arch}, node ${report.node}`];
+  lines.push(
+    `backend: ${report.backend.kind} — ${report.backend.available ? "available" : "unavailable"}${report.backend.landlock_abi === undefined ? "" : `, Landlock ABI ${report.backend.landlock_abi}`}${!report.backend.available && report.backend.detail ? ` (${report.backend.detail})` : ""}`,
+  );
+  const { launcher } = report;
+  if (!launcher.found) {
+    lines.push(`launcher: not found${launcher.error ? ` (${launcher.error})` : ""}`);
+  } else {
+    lines.push(`launcher: ${launcher.path} (${launcher.source}, checksum verified)`);
+    if (launcher.probe) {
+      const p = launcher.probe;
+      lines.push(
+        `  Landlock ABI: ${p.landlock_abi === 0 ? "unavailable" : p.landlock_abi}`,
+        `  seccomp: ${p.seccomp ? "yes" : "no"}`,
+        `  user namespaces: ${p.user_namespaces ? "yes" : "no"}`,
+        `  pid namespaces: ${p.pid_namespaces ? "yes" : "no"}`,
+        `  process cap (pids): ${p.max_procs}`,
+      );
+    } else if (launcher.probe_error) {
+      lines.push(`  probe failed: ${launcher.probe_error}`);
+    }
+  }
+  lines.push(
+    "per-axis report for a grant restricting every axis (fs to this directory, exec only[ls], net only[]):",
+  );
+  for (const [engine, axes] of Object.entries(report.axes)) {
+    lines.push(`  ${engine}:`);
+    for (const [axis, strength] of Object.entries(axes)) {
+      lines.push(`    ${axis.padEnd(8)} ${String(strength).padEnd(11)} ${strengthNote(strength)}`);
+    }
+  }
+  lines.push("engines:");
+  for (const [engine, state] of Object.entries(report.engines)) lines.push(`  ${engine}: ${state}`);
+  return `${lines.join("\n")}\n`;
+}

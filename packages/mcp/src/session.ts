@@ -1,0 +1,78 @@
+import { homedir } from "node:os";
+import {
+  type Registry,
+  type RegistryOptions,
+  registry,
+  type ShellLimits,
+  setUnbridled,
+} from "agent-bridle";
+import type { LimitSettings } from "./config-file.js";
+import { type GrantResolution, provenanceBanner, resolveGrant } from "./grant-source.js";
+import { serveMcp } from "./server.js";
+
+function userHome(): string | undefined {
+  try {
+    const home = homedir();
+    return home === "" ? undefined : home;
+  } catch {
+    return undefined;
+  }
+}
+
+function shellLimits(limits: LimitSettings): Partial<ShellLimits> {
+  return {
+    ...(limits.defaultTimeoutSecs === undefined
+      ? {}
+      : { defaultTimeoutSecs: limits.defaultTimeoutSecs }),
+    ...(limits.maxTimeoutSecs === undefined ? {} : { maxTimeoutSecs: limits.maxTimeoutSecs }),
+    ...(limits.maxOutputBytes === undefined ? {} : { maxOutputBytes: limits.maxOutputBytes }),
+  };
+}
+
+/** The facade options for a resolved configuration (`[fs]`, `[limits]`, `[engine]`). */
+export function registryOptionsFor(resolution: GrantResolution): RegistryOptions {
+  const fs = resolution.config?.fs ?? {};
+  const limits = resolution.config?.limits ?? {};
+  const { engine } = resolution;
+  return {
+    shell: engine.shell === "host" ? "host" : "none",
+    hostShell: {
+      ...(engine.home === undefined ? {} : { home: engine.home }),
+      ...(engine.tmpdir === undefined ? {} : { tmpdir: engine.tmpdir }),
+      limits: shellLimits(limits),
+    },
+    files: fs,
+    baseDir: fs.baseDir,
+  };
+}
+
+export interface ServerProcessOptions {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stderr: { write(text: string): unknown };
+  readonly program?: string;
+}
+
+/**
+ * What `agent-bridle-mcp` and `bridle mcp` do: resolve the session grant, announce it on
+ * stderr, unbridle when both keys are given, build the facade registry, mint the one
+ * session grant and serve MCP on stdin/stdout until the input ends.
+ */
+export async function runMcpServer(options: ServerProcessOptions): Promise<void> {
+  const program = options.program ?? "agent-bridle-mcp";
+  const resolution = await resolveGrant({ env: options.env, home: userHome() });
+  if (resolution.unbridled) setUnbridled();
+  options.stderr.write(provenanceBanner(resolution, program));
+  const served: Registry = registry(registryOptionsFor(resolution));
+  const grant = served.mintGrant(resolution.caveats);
+  const limits = resolution.config?.limits ?? {};
+  const server = await serveMcp({
+    registry: served,
+    grant,
+    maxFrameBytes: limits.maxFrameBytes,
+    maxConcurrentCalls: limits.maxConcurrentCalls,
+  });
+  const stop = () => void server.close();
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  await server.closed;
+}

@@ -1,0 +1,175 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { bridle, type CliIo, demoGrant } from "../src/index.js";
+import { useTempDirs } from "./helpers.js";
+
+const tempDir = useTempDirs();
+
+function io(cwd: string, stdin = "") {
+  let stdout = "";
+  let stderr = "";
+  const value: CliIo = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+    cwd,
+    readStdin: async () => stdin,
+  };
+  return { io: value, stdout: () => stdout, stderr: () => stderr };
+}
+
+function grantJson(dir: string, exec: readonly string[] = ["echo"]): string {
+  return JSON.stringify({
+    fs_read: { only: [dir] },
+    fs_write: { only: [dir] },
+    exec: { only: exec },
+    net: { only: [] },
+    max_calls: "unlimited",
+    valid_for_generation: "all",
+  });
+}
+
+describe("bridle read | ls | stat | write", () => {
+  it("reads a file under the demo grant (announced on stderr), relative to the current directory", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "notes.txt"), "line one\nline two\n");
+    const run = io(dir);
+    expect(await bridle(["read", "notes.txt"], run.io)).toBe(0);
+    expect(run.stdout()).toContain("line one\nline two\n");
+    expect(run.stdout()).toContain("sandbox: none");
+    expect(run.stdout()).toContain("enforcement: fs_read interceptor");
+    expect(run.stderr()).toContain("using the demo grant");
+    expect(run.stderr()).toContain(`read and write ${dir}`);
+  });
+
+  it("prints the raw envelope with --json", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "a.txt"), "alpha");
+    const run = io(dir);
+    expect(await bridle(["read", "a.txt", "--json", "--grant", grantJson(dir)], run.io)).toBe(0);
+    const envelope = JSON.parse(run.stdout());
+    expect(envelope.result.content).toBe("alpha");
+    expect(envelope.schema_version).toBe(1);
+    expect(run.stderr()).toBe("");
+  });
+
+  it("refuses outside the grant with exit code 1 and the denial in the summary", async () => {
+    const dir = tempDir();
+    const outside = tempDir();
+    writeFileSync(join(outside, "secret.txt"), "canary");
+    const run = io(dir);
+    expect(await bridle(["read", join(outside, "secret.txt")], run.io)).toBe(1);
+    expect(run.stdout()).toContain("refused: nothing ran");
+    expect(run.stdout()).toContain("[FS_OUTSIDE_ALLOWED]");
+    expect(run.stdout()).not.toContain("canary");
+  });
+
+  it("lists, describes and writes", async () => {
+    const dir = tempDir();
+    const run = io(dir, "from stdin\n");
+    expect(await bridle(["write", "new.txt", "-"], run.io)).toBe(0);
+    expect(readFileSync(join(dir, "new.txt"), "utf8")).toBe("from stdin\n");
+    expect(await bridle(["write", "new.txt", "more\n", "--append"], run.io)).toBe(0);
+    expect(readFileSync(join(dir, "new.txt"), "utf8")).toBe("from stdin\nmore\n");
+    expect(await bridle(["ls"], run.io)).toBe(0);
+    expect(run.stdout()).toMatch(/file\s+16\s+new\.txt/);
+    expect(await bridle(["stat", "new.txt"], run.io)).toBe(0);
+    expect(run.stdout()).toContain("type: file");
+  });
+
+  it("reads --grant from a file and refuses a malformed one", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "grant.json"), grantJson(dir));
+    writeFileSync(join(dir, "x.txt"), "x");
+    const ok = io(dir);
+    expect(await bridle(["read", "x.txt", "--grant", "grant.json"], ok.io)).toBe(0);
+    const bad = io(dir);
+    expect(await bridle(["read", "x.txt", "--grant", '{"fs_read":"all"}'], bad.io)).toBe(2);
+    expect(bad.stderr()).toContain("CONFIG_INVALID_CAVEATS");
+  });
+});
+
+describe("bridle run (host engine)", () => {
+  it("runs a command and prints the raw envelope with --json, exiting with its exit code", async () => {
+    const dir = tempDir();
+    const run = io(dir);
+    const code = await bridle(
+      ["run", "--json", "--grant", grantJson(dir, ["echo", "bash"]), "--", "echo hello; exit 3"],
+      run.io,
+    );
+    const envelope = JSON.parse(run.stdout());
+    if (envelope.sandbox_kind === "none") {
+      // No kernel backend: the host engine refuses restricted grants in-band.
+      expect(code).toBe(1);
+      expect(envelope.denied).toBe(true);
+      return;
+    }
+    expect(code).toBe(3);
+    expect(envelope.exit_code).toBe(3);
+    expect(envelope.stdout).toBe("hello\n");
+    expect(envelope.disclosure.engine).toBe("sandbox-host");
+  });
+
+  it("prints a readable summary by default", async () => {
+    const dir = tempDir();
+    const run = io(dir);
+    const code = await bridle(["run", "--", "echo", "summary"], run.io);
+    if (run.stdout().startsWith("refused")) return;
+    expect(code).toBe(0);
+    expect(run.stdout()).toMatch(/^exit code: 0\nsandbox: \w+, engine sandbox-host\n/);
+    expect(run.stdout()).toContain("--- stdout ---\nsummary\n");
+    expect(run.stdout()).toMatch(/enforcement: .*exec interceptor/);
+  });
+
+  it("refuses engines that do not exist yet", async () => {
+    const run = io(tempDir());
+    expect(await bridle(["run", "--engine", "brush", "--", "true"], run.io)).toBe(2);
+    expect(run.stderr()).toContain("only --engine host exists");
+  });
+
+  it("prints usage for a missing command or an unknown option", async () => {
+    const none = io(tempDir());
+    expect(await bridle([], none.io)).toBe(2);
+    expect(none.stdout()).toContain("usage:");
+    const unknown = io(tempDir());
+    expect(await bridle(["read", "--frob"], unknown.io)).toBe(2);
+    expect(unknown.stderr()).toContain("unknown option --frob");
+    const help = io(tempDir());
+    expect(await bridle(["help"], help.io)).toBe(0);
+    expect(help.stdout()).toContain('Only "host"');
+  });
+});
+
+describe("bridle doctor", () => {
+  it("reports the backend, the launcher and what each axis would report", async () => {
+    const run = io(tempDir());
+    expect(await bridle(["doctor"], run.io)).toBe(0);
+    const text = run.stdout();
+    expect(text).toContain(`host: ${process.platform}`);
+    expect(text).toMatch(/backend: \w+/);
+    expect(text).toMatch(/launcher: /);
+    expect(text).toContain("sandbox-host:");
+    expect(text).toMatch(/fs_read\s+(kernel|interceptor|advisory)/);
+    const json = io(tempDir());
+    expect(await bridle(["doctor", "--json"], json.io)).toBe(0);
+    const report = JSON.parse(json.stdout());
+    expect(report.axes["sandbox-host"]).toHaveProperty("exec");
+    if (report.launcher.found && report.launcher.probe) {
+      expect(text).toContain("seccomp:");
+      expect(text).toContain("user namespaces:");
+      expect(text).toContain("process cap (pids):");
+      expect(report.axes["sandbox-host"].fs_read).toBe("kernel");
+    }
+  });
+});
+
+describe("demoGrant", () => {
+  it("reads and writes the directory, runs a short list of programs, and has no network", () => {
+    const grant = demoGrant("/srv/project");
+    expect(grant.fs_read).toEqual({ only: ["/srv/project"] });
+    expect(grant.fs_write).toEqual({ only: ["/srv/project"] });
+    expect(grant.net).toEqual({ only: [] });
+    expect(grant.exec).not.toBe("all");
+  });
+});

@@ -1,0 +1,76 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { configFromDocument, readConfigFile } from "../src/index.js";
+import { useTempDirs, writeConfig } from "./helpers.js";
+
+const tempDir = useTempDirs();
+
+describe("~/.agent-bridle/config.toml", () => {
+  it("reads [caveats], [fs], [limits] and [engine]", async () => {
+    const home = tempDir();
+    const file = writeConfig(
+      home,
+      [
+        "[caveats]",
+        'fs_read = "all"',
+        'fs_write = "all"',
+        'exec = "all"',
+        'net = { only = ["example.com"] }',
+        'max_calls = "unlimited"',
+        "valid_for_generation = { only = [0, 1] }",
+        "[fs]",
+        'baseDir = "/srv/project"',
+        "maxFileSize = 2048",
+        "followSymlinks = true",
+        "[limits]",
+        "max_concurrent_calls = 2",
+        "max_frame_bytes = 65536",
+        "max_timeout_secs = 30",
+        "[engine]",
+        'shell = "host"',
+        'home = "/srv/home"',
+      ].join("\n"),
+    );
+    const config = await readConfigFile(file);
+    expect(config?.caveats?.net).toEqual({ only: ["example.com"] });
+    expect(config?.caveats?.valid_for_generation).toEqual({ only: [0, 1] });
+    expect(config?.fs).toEqual({
+      baseDir: "/srv/project",
+      maxFileSize: 2048,
+      followSymlinks: true,
+    });
+    expect(config?.limits).toEqual({
+      maxConcurrentCalls: 2,
+      maxFrameBytes: 65536,
+      maxTimeoutSecs: 30,
+    });
+    expect(config?.engine).toEqual({ shell: "host", home: "/srv/home" });
+  });
+
+  it("is absent when the file does not exist", async () => {
+    expect(await readConfigFile(join(tempDir(), "none.toml"))).toBeUndefined();
+  });
+
+  it("refuses unparsable TOML, naming the file", async () => {
+    const home = tempDir();
+    const file = writeConfig(home, "[caveats\n");
+    await expect(readConfigFile(file)).rejects.toThrow(`${file}: is not valid TOML`);
+  });
+
+  it.each([
+    [{ caveats: { fs_read: "all" } }, /\[caveats\]: invalid caveats/],
+    [{ fs: { baseDir: "relative" } }, /\[fs\] baseDir must be an absolute path/],
+    [{ fs: { unknown: 1 } }, /\[fs\] has an unknown key "unknown"/],
+    [{ fs: { maxFileSize: -1 } }, /\[fs\] maxFileSize must be a positive integer/],
+    [{ limits: { max_concurrent_calls: 0 } }, /max_concurrent_calls must be a positive integer/],
+    [{ limits: { max_calls: 3 } }, /\[limits\] has an unknown key/],
+    [{ engine: { shell: "brush" } }, /\[engine\] shell must be "host" or "none"/],
+    [{ engine: { home: "~" } }, /\[engine\] home must be an absolute path/],
+    [{ extra: 1 }, /unknown table or key "extra"/],
+    [{ fs: "nope" }, /\[fs\] must be a table/],
+  ])("refuses %j", (document, message) => {
+    expect(() => configFromDocument("/x/config.toml", document as Record<string, unknown>)).toThrow(
+      message,
+    );
+  });
+});

@@ -1,1 +1,0 @@
-export { sizeTool, whichTool } from "./demo-tools.js";
