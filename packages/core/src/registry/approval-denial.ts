@@ -15,7 +15,10 @@ export function approvalDenialEnvelope(
     {
       sandboxKind: "none",
       enforcement: {},
-      disclosure: buildDisclosure({ unbridled: isUnbridled(), humanGate }),
+      // The refusal is the human gate's own doing, so it is disclosed even when quiet.
+      disclosure: buildDisclosure({ unbridled: isUnbridled(), humanGate }) ?? {
+        human_gate: humanGate,
+      },
       elapsedMs,
     },
     [denial],

@@ -22,6 +22,7 @@ describe("approval hook (replaces step-up)", () => {
         denied: true,
         sandbox_kind: "none",
         denials: [{ kind: "exec", target: "echo", code: "APPROVAL_REFUSED" }],
+        disclosure: { human_gate: "approval_hook" },
       });
       expect(grant.remainingCalls).toBe(
         grant.caveats.max_calls === "unlimited" ? Number.POSITIVE_INFINITY : 1,
