@@ -1,12 +1,13 @@
 // Public surface of @agent-bridle/sandbox: explicit named exports only.
 
-// L3 backends
 export type {
   Backend,
   BackendPrepareRequest,
   BackendProbe,
   PreparedBackend,
 } from "./backend/backend.js";
+// L3 backends
+export { floorDenial } from "./backend/floor-denial.js";
 export { createHostBackend } from "./backend/host-backend.js";
 export { createLandlockBackend } from "./backend/landlock-backend.js";
 export { LAUNCHER_LOADER, type LauncherLoader } from "./backend/launcher-loader.js";
@@ -41,6 +42,7 @@ export {
   spawnConfined,
 } from "./funnel/spawn-confined.js";
 export type { LaunchRequest, SpawnResult, StageWrapper } from "./funnel/spawn-types.js";
+export { checkWorkingDirectory } from "./funnel/working-directory.js";
 
 // the Linux launcher
 export { launcherCandidates, locateLauncher, verifyLauncher } from "./launcher/locate.js";

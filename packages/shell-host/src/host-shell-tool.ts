@@ -1,11 +1,9 @@
-import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import {
   buildDeniedEnvelope,
   buildDisclosure,
   buildRunEnvelope,
   ConfigurationError,
-  createDenial,
   type Denial,
   defineTool,
   deniedInvocation,
@@ -21,6 +19,7 @@ import {
 } from "@agent-bridle/core";
 import {
   type Backend,
+  checkWorkingDirectory,
   createHostBackend,
   createSandbox,
   type ResourceLimits,
@@ -115,7 +114,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
       const quiet = { report: {}, sandboxKind: "none" as const, unbridled: isUnbridled() };
       const unbridled = isUnbridled() ? unbridledRefusal(cx.caveats) : undefined;
       if (unbridled) return refuse(envelopeContext(cx, quiet, started), unbridled);
-      const cwd = await checkCwd(cx, input.cwd, options.baseDir);
+      const cwd = await checkWorkingDirectory(cx, input.cwd, options.baseDir);
       if (!cwd.ok) return refuse(envelopeContext(cx, quiet, started), cwd.denial);
       const outcome = await sandbox.run(
         cx,
@@ -156,33 +155,4 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
       );
     },
   });
-}
-
-/** The working directory: judged against `fs_read` like any path, and it must be a directory. */
-async function checkCwd(
-  cx: ToolContext,
-  requested: string | undefined,
-  baseDir: string | undefined,
-): Promise<{ ok: true; path: string } | { ok: false; denial: Denial }> {
-  const path = requested ?? baseDir;
-  if (path === undefined) {
-    const reason = "no cwd was sent and the tool has no base directory; send an absolute cwd";
-    return { ok: false, denial: createDenial("open", "(cwd)", "FS_NO_BASE_DIR", reason) };
-  }
-  const judged = await cx.checkPathRead(path, { baseDir });
-  if (!judged.ok) return judged;
-  const isDirectory = await stat(judged.value.real).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
-  if (isDirectory) return { ok: true, path: judged.value.real };
-  return {
-    ok: false,
-    denial: createDenial(
-      "open",
-      requested ?? "(cwd)",
-      "FS_NOT_FOUND",
-      "the working directory does not exist or is not a directory; send an existing absolute directory as cwd",
-    ),
-  };
 }

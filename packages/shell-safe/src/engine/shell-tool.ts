@@ -10,7 +10,6 @@ import {
   defineTool,
   deniedInvocation,
   type EnvelopeContext,
-  type FloorShortfall,
   FS_AND_EXEC_COVERAGE,
   isUnbridled,
   ran,
@@ -23,8 +22,10 @@ import {
 import {
   type Backend,
   buildChildEnvironment,
+  checkWorkingDirectory,
   createHostBackend,
   createSandbox,
+  floorDenial,
   type ResourceLimits,
   type SandboxRunFacts,
   selectBackend,
@@ -33,7 +34,6 @@ import type { ParseLimits } from "../parse/limits.js";
 import { parseScript } from "../parse/parse-script.js";
 import type { ShellRefusal } from "../parse/refusal.js";
 import { type Admission, type AdmissionContext, admitArgv, admitScript } from "./admit.js";
-import { checkCwd } from "./cwd.js";
 import { executeScript } from "./execute.js";
 import {
   DEFAULT_SHELL_SAFE_LIMITS,
@@ -62,18 +62,6 @@ export interface ShellToolOptions {
   readonly inspector?: ShellInspector;
   /** Registered name; default `shell`. */
   readonly name?: string;
-}
-
-const FLOOR_TARGETS = {
-  fs_read: { kind: "open", target: "filesystem" },
-  fs_write: { kind: "open", target: "filesystem" },
-  net: { kind: "net", target: "network" },
-  exec: { kind: "exec", target: "confinement" },
-} as const;
-
-function floorDenial(shortfall: FloorShortfall): Denial {
-  const { kind, target } = FLOOR_TARGETS[shortfall.axis];
-  return createDenial(kind, target, "ENFORCEMENT_BELOW_FLOOR", shortfall.message);
 }
 
 function parseDenial(refusal: ShellRefusal): Denial {
@@ -172,7 +160,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
         }
       }
       // 2. The working directory, judged like any path.
-      const cwd = await checkCwd(cx, input.cwd, options.baseDir);
+      const cwd = await checkWorkingDirectory(cx, input.cwd, options.baseDir);
       if (!cwd.ok) return refuse(cwd.denial);
       // 3. Exactly the environment the funnel hands the child: `$VAR`/`~` expand from it.
       const callerEnv: Record<string, string> = { ...input.env, PWD: cwd.path };

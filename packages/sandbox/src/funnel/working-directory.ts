@@ -1,8 +1,12 @@
 import { stat } from "node:fs/promises";
 import { createDenial, type Denial, type ToolContext } from "@agent-bridle/core";
 
-/** The working directory: judged against `fs_read` like any path, and it must be a directory. */
-export async function checkCwd(
+/**
+ * The working directory of a spawn: the request `cwd`, else the engine's `baseDir`
+ * (refused when neither exists), judged against `fs_read` like any path, and it must be
+ * an existing directory. Shared by every engine that spawns.
+ */
+export async function checkWorkingDirectory(
   cx: ToolContext,
   requested: string | undefined,
   baseDir: string | undefined,
