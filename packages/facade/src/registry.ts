@@ -11,6 +11,7 @@ import {
 } from "@agent-bridle/core";
 import { createFileConfig, createFsTools, type FileConfigOptions } from "@agent-bridle/fs-tools";
 import { createHostShellTool, type HostShellToolOptions } from "@agent-bridle/shell-host";
+import { createShellTool } from "@agent-bridle/shell-safe";
 import { brushSupported } from "./brush-supported.js";
 
 /**
@@ -18,11 +19,13 @@ import { brushSupported } from "./brush-supported.js";
  * - `"default"`: the bash engine where `brushSupported()`, the safe-subset engine
  *   elsewhere. INTERIM: neither is available yet, so the default registry has **no**
  *   `shell` tool (see `shellSelection`).
+ * - `"safe"`: the safe-subset engine (`createShellTool` of `shell-safe`): argv and a
+ *   subset of bash it interprets exactly, or refuses. Opt-in until it becomes the default.
  * - `"host"`: the host bash engine (`createHostShellTool`), the whole guarantee on the
  *   kernel boundary. Never chosen for you; a host opts in explicitly.
  * - `"none"`: no `shell` tool.
  */
-export type ShellChoice = "default" | "host" | "none";
+export type ShellChoice = "default" | "safe" | "host" | "none";
 
 /** Options of the host engine when `shell: "host"`; `home`/`tmpdir` default to the user's. */
 export type HostShellOptions = Partial<Omit<HostShellToolOptions, "name" | "baseDir">>;
@@ -55,11 +58,14 @@ export interface RegistryOptions {
 
 export type ShellSelection =
   | { readonly engine: "sandbox-host"; readonly reason: string }
+  | { readonly engine: "shell-safe"; readonly reason: string }
   | { readonly engine: "none"; readonly reason: string };
 
 /** Which engine `registry(options)` registers as `shell`, and why. */
 export function shellSelection(options: RegistryOptions = {}): ShellSelection {
   const choice = options.shell ?? "default";
+  if (choice === "safe")
+    return { engine: "shell-safe", reason: "the host chose the safe-subset engine" };
   if (choice === "host")
     return { engine: "sandbox-host", reason: "the host opted into the host bash engine" };
   if (choice === "none") return { engine: "none", reason: "the host asked for no shell" };
@@ -122,7 +128,19 @@ export function registry(options: RegistryOptions = {}): Registry {
     builder.tool(fs.readFile).tool(fs.listDirectory).tool(fs.fileInfo).tool(fs.writeFile);
   }
 
-  if (shellSelection(options).engine === "sandbox-host") {
+  const selected = shellSelection(options).engine;
+  if (selected === "shell-safe") {
+    const host = options.hostShell ?? {};
+    builder.tool(
+      createShellTool({
+        home: host.home ?? homedir(),
+        tmpdir: host.tmpdir ?? tmpdir(),
+        ...(host.backend ? { backend: host.backend } : {}),
+        ...(baseDir === undefined ? {} : { baseDir }),
+      }),
+    );
+  }
+  if (selected === "sandbox-host") {
     const host = options.hostShell ?? {};
     builder.tool(
       createHostShellTool({

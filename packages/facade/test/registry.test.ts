@@ -50,6 +50,18 @@ describe("registry()", () => {
     await built.close();
   });
 
+  it("adds the safe-subset engine as shell when chosen", async () => {
+    const built = registry({ shell: "safe" });
+    expect(built.toolNames()).toEqual([...FS_TOOLS, "shell"].sort());
+    const shell = built.toolDefinitions().find((definition) => definition.name === "shell");
+    expect(shell?.inputSchema).toMatchObject({
+      type: "object",
+      properties: { program: {}, cmd: {} },
+    });
+    expect(shellSelection({ shell: "safe" })).toMatchObject({ engine: "shell-safe" });
+    await built.close();
+  });
+
   it("can leave out the fs tools (an empty but valid registry)", async () => {
     const built = registry({ files: false });
     expect(built.toolNames()).toEqual([]);

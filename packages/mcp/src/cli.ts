@@ -35,9 +35,10 @@ usage:
 --grant   the caveats as JSON ({"fs_read":…,"fs_write":…,"exec":…,"net":…,"max_calls":…,
           "valid_for_generation":…}) or a file holding that JSON. Without it, a demo grant:
           read and write the current directory, a few everyday programs, no network.
---engine  which engine runs 'run'. Only "host" (full host bash, confined by the kernel
-          backend) exists in this build; the bash engine (brush) and the safe-subset engine
-          are not available yet.
+--engine  which engine runs 'run': "host" (default; full host bash, confined by the
+          kernel backend) or "safe" (argv and a bash subset it interprets exactly or
+          refuses, every program and path checked before anything runs). The bash
+          engine (brush) is not available yet.
 --json    print the raw result envelope instead of the summary.
 
 Relative paths resolve against the current directory.
@@ -166,9 +167,9 @@ async function dispatchAndPrint(
 
 async function runCommand(parsed: Parsed, io: CliIo): Promise<number> {
   const engine = parsed.flags.get("--engine") ?? "host";
-  if (engine !== "host") {
+  if (engine !== "host" && engine !== "safe") {
     throw new UsageError(
-      `--engine ${String(engine)} is not available in this build; only --engine host exists for now`,
+      `--engine ${String(engine)} is not available in this build; use --engine host or --engine safe`,
     );
   }
   const cmd = parsed.positional.join(" ");
@@ -179,7 +180,7 @@ async function runCommand(parsed: Parsed, io: CliIo): Promise<number> {
   if (typeof cwd === "string") args.cwd = path.resolve(io.cwd, cwd);
   const timeout = parsed.flags.get("--timeout");
   if (typeof timeout === "string") args.timeout_secs = Number(timeout);
-  const built = registry({ shell: "host", files: false, baseDir: io.cwd });
+  const built = registry({ shell: engine, files: false, baseDir: io.cwd });
   return dispatchAndPrint(built, "shell", args, grant, parsed, io);
 }
 

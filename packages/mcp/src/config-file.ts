@@ -11,7 +11,7 @@ import { parse as parseToml } from "smol-toml";
 /** `[engine]`: which engine serves `shell`, and the children's `HOME`/`TMPDIR`. */
 export interface EngineSettings {
   /** `host` opts into the host bash engine; `none` (or absent) serves no shell for now. */
-  readonly shell?: "host" | "none" | undefined;
+  readonly shell?: "safe" | "host" | "none" | undefined;
   readonly home?: string | undefined;
   readonly tmpdir?: string | undefined;
 }
@@ -117,13 +117,13 @@ function parseLimits(file: string, raw: Record<string, unknown>): LimitSettings 
 }
 
 function parseEngine(file: string, raw: Record<string, unknown>): EngineSettings {
-  const engine: { shell?: "host" | "none"; home?: string; tmpdir?: string } = {};
+  const engine: { shell?: "safe" | "host" | "none"; home?: string; tmpdir?: string } = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key === "shell") {
-      if (value !== "host" && value !== "none")
+      if (value !== "safe" && value !== "host" && value !== "none")
         fail(
           file,
-          '[engine] shell must be "host" or "none" (the bash and safe-subset engines are not available yet)',
+          '[engine] shell must be "safe", "host" or "none" (the bash engine is not available yet)',
         );
       engine.shell = value;
     } else if (key === "home" || key === "tmpdir") {

@@ -96,7 +96,7 @@ export async function doctor(): Promise<DoctorReport> {
     },
     engines: {
       "sandbox-host": 'available (opt-in: --engine host, [engine] shell = "host")',
-      "shell-safe": "not wired into the facade yet",
+      "shell-safe": 'available (opt-in: --engine safe, [engine] shell = "safe")',
       "shell-brush": "not available yet",
     },
   };

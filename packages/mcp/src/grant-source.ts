@@ -48,12 +48,12 @@ export function configPath(home: string): string {
   return path.join(home, ".agent-bridle", "config.toml");
 }
 
-function engineFromEnv(env: ResolveOptions["env"]): "host" | "none" | undefined {
+function engineFromEnv(env: ResolveOptions["env"]): "safe" | "host" | "none" | undefined {
   const raw = env[ENGINE_VARIABLE]?.trim();
   if (raw === undefined || raw === "") return undefined;
-  if (raw === "host" || raw === "none") return raw;
+  if (raw === "safe" || raw === "host" || raw === "none") return raw;
   throw new ConfigurationError(
-    `${ENGINE_VARIABLE} must be "host" or "none" (the bash and safe-subset engines are not available yet), got ${JSON.stringify(raw)}`,
+    `${ENGINE_VARIABLE} must be "safe", "host" or "none" (the bash engine is not available yet), got ${JSON.stringify(raw)}`,
     { code: "CONFIG_INVALID_OPTION" },
   );
 }
@@ -162,7 +162,7 @@ export function provenanceBanner(resolution: GrantResolution, program: string): 
   }
   const shell = resolution.engine.shell ?? "none";
   lines.push(
-    `${program}: shell engine: ${shell === "host" ? "host bash (opted in)" : "none (the default engines are not available yet)"}`,
+    `${program}: shell engine: ${shell === "host" ? "host bash (opted in)" : shell === "safe" ? "safe subset (opted in)" : "none (the default engine is not available yet)"}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -35,7 +35,7 @@ export function registryOptionsFor(resolution: GrantResolution): RegistryOptions
   const limits = resolution.config?.limits ?? {};
   const { engine } = resolution;
   return {
-    shell: engine.shell === "host" ? "host" : "none",
+    shell: engine.shell === "host" || engine.shell === "safe" ? engine.shell : "none",
     hostShell: {
       ...(engine.home === undefined ? {} : { home: engine.home }),
       ...(engine.tmpdir === undefined ? {} : { tmpdir: engine.tmpdir }),

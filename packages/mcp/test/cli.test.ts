@@ -125,7 +125,39 @@ describe("bridle run (host engine)", () => {
   it("refuses engines that do not exist yet", async () => {
     const run = io(tempDir());
     expect(await bridle(["run", "--engine", "brush", "--", "true"], run.io)).toBe(2);
-    expect(run.stderr()).toContain("only --engine host exists");
+    expect(run.stderr()).toContain("use --engine host or --engine safe");
+  });
+
+  it("runs the safe-subset engine with --engine safe: checked before anything runs", async () => {
+    const dir = tempDir();
+    const ok = io(dir);
+    expect(
+      await bridle(
+        ["run", "--engine", "safe", "--grant", grantJson(dir), "--json", "--", "echo safe-ran"],
+        ok.io,
+      ),
+    ).toBe(0);
+    expect(JSON.parse(ok.stdout())).toMatchObject({ exit_code: 0, stdout: "safe-ran\n" });
+    const refused = io(dir);
+    expect(
+      await bridle(
+        [
+          "run",
+          "--engine",
+          "safe",
+          "--grant",
+          grantJson(dir),
+          "--json",
+          "--",
+          `echo $(touch ${join(dir, "m")})`,
+        ],
+        refused.io,
+      ),
+    ).toBe(1);
+    expect(JSON.parse(refused.stdout())).toMatchObject({
+      denied: true,
+      denials: [{ code: "SHELL_DYNAMIC_CONSTRUCT" }],
+    });
   });
 
   it("prints usage for a missing command or an unknown option", async () => {
@@ -137,7 +169,7 @@ describe("bridle run (host engine)", () => {
     expect(unknown.stderr()).toContain("unknown option --frob");
     const help = io(tempDir());
     expect(await bridle(["help"], help.io)).toBe(0);
-    expect(help.stdout()).toContain('Only "host"');
+    expect(help.stdout()).toContain('"host" (default; full host bash');
   });
 });
 

@@ -64,7 +64,7 @@ describe("~/.agent-bridle/config.toml", () => {
     [{ fs: { maxFileSize: -1 } }, /\[fs\] maxFileSize must be a positive integer/],
     [{ limits: { max_concurrent_calls: 0 } }, /max_concurrent_calls must be a positive integer/],
     [{ limits: { max_calls: 3 } }, /\[limits\] has an unknown key/],
-    [{ engine: { shell: "brush" } }, /\[engine\] shell must be "host" or "none"/],
+    [{ engine: { shell: "brush" } }, /\[engine\] shell must be "safe", "host" or "none"/],
     [{ engine: { home: "~" } }, /\[engine\] home must be an absolute path/],
     [{ extra: 1 }, /unknown table or key "extra"/],
     [{ fs: "nope" }, /\[fs\] must be a table/],

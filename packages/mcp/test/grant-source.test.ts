@@ -166,7 +166,7 @@ describe("the session grant's source (reference case 100, as spec §13 adapts it
     const resolution = await resolveGrant({ env: { AGENT_BRIDLE_ENGINE: "host" }, home });
     expect(resolution.engine.shell).toBe("host");
     await expect(resolveGrant({ env: { AGENT_BRIDLE_ENGINE: "brush" }, home })).rejects.toThrow(
-      /AGENT_BRIDLE_ENGINE must be "host" or "none"/,
+      /AGENT_BRIDLE_ENGINE must be "safe", "host" or "none"/,
     );
   });
 });
