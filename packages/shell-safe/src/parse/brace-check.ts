@@ -5,7 +5,8 @@ import { unsupportedConstruct } from "./refusal.js";
 /**
  * Refuses a word that bash might brace-expand: an unquoted `{` followed, in the same
  * word, by an unquoted `}` with anything in between (`{a,b}`, `{1..3}`, conservatively
- * also `{a}`). An empty `{}` (as in `find -exec … {} \;`) is literal to bash and kept.
+ * also `{a}`). An empty `{}` (as in `find -exec … {} \;`) is literal to bash and kept,
+ * but it does not close a brace: `{}b,c}` is refused (bash expands it).
  */
 export function checkBraces(word: Word): void {
   let openAt = -1;
@@ -25,7 +26,9 @@ export function checkBraces(word: Word): void {
       } else if (char === "}" && openAt >= 0) {
         if (content)
           throw unsupportedConstruct(LABELS.braceExpansion, openAt, exact ? at + 1 : part.end);
-        openAt = -1;
+        // `{}` does not close: bash reads this `}` as the first member's text, so
+        // `{}b,c}` still expands (to `}b c`). Only a later `}` can close it.
+        content = true;
       } else if (openAt >= 0) {
         content = true;
       }

@@ -30,6 +30,8 @@ const ARGUMENT_CONSTRUCTS: [string, string, string][] = [
   ['$"x"', UNSUPPORTED, LABELS.bareDollar],
   ["{a,b}", UNSUPPORTED, LABELS.braceExpansion],
   ["x{1..3}", UNSUPPORTED, LABELS.braceExpansion],
+  // Found by the differential test (seed 925078229): `{}` does not close the brace.
+  ["z{}b,x}", UNSUPPORTED, LABELS.braceExpansion],
   ["~root", UNSUPPORTED, LABELS.tildeUser],
   ["~+", UNSUPPORTED, LABELS.tildeUser],
   ["a=~", UNSUPPORTED, LABELS.tildeAssignment],
