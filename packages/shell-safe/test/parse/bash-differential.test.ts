@@ -13,7 +13,13 @@ import { type Outcome, simulate } from "./helpers/simulate.js";
  */
 const SCRIPT_COUNT = 2600;
 const BATCH_SIZE = 325;
-const seed = Number(process.env.SHELL_SAFE_ORACLE_SEED ?? Date.now() % 2_147_483_647);
+// CI runs a fixed seed so a landing is reproducible; local runs explore a new seed each
+// time (a divergence prints its seed: replay it with SHELL_SAFE_ORACLE_SEED and add the
+// case as a parser test). 925078229 is the seed that found the `z{}b,x}` divergence.
+const CI_SEED = 925078229;
+const seed = Number(
+  process.env.SHELL_SAFE_ORACLE_SEED ?? (process.env.CI ? CI_SEED : Date.now() % 2_147_483_647),
+);
 
 let sandbox: BashSandbox;
 beforeAll(async () => {
