@@ -198,6 +198,12 @@ export {
   RegistryBuilder,
 } from "./registry/registry.js";
 export type { ToolDefinitionJson } from "./registry/tool-definitions.js";
+// the common shell input (spec §14)
+export {
+  commonShellInputShape,
+  DEFAULT_SHELL_LIMITS,
+  type ShellLimits,
+} from "./shell/common-shell-input.js";
 export { deniedInvocation, type Invocation, ran } from "./tool/invocation.js";
 export { defineTool, type InvokeOptions, type Tool, type ToolDefinition } from "./tool/tool.js";
 export { type ToolAnnotations, ToolAnnotationsSchema } from "./tool/tool-annotations.js";

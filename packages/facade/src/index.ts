@@ -21,6 +21,7 @@ export {
   caveatsJsonSchema,
   caveatsToJson,
   DEFAULT_FLOOR,
+  DEFAULT_SHELL_LIMITS,
   type Denial,
   type DeniedEnvelope,
   DeniedError,
@@ -52,6 +53,7 @@ export {
   type SandboxKind,
   SCHEMA_VERSION,
   type Scope,
+  type ShellLimits,
   type ShellOutputObserver,
   setUnbridled,
   type Tool,
@@ -84,10 +86,8 @@ export {
 // the host shell engine (opt-in only)
 export {
   createHostShellTool,
-  DEFAULT_SHELL_LIMITS,
   type HostShellToolOptions,
   type ShellInput,
-  type ShellLimits,
 } from "@agent-bridle/shell-host";
 // the default registry
 export { brushSupported } from "./brush-supported.js";

@@ -4,6 +4,7 @@ import {
   buildDisclosure,
   buildRunEnvelope,
   ConfigurationError,
+  DEFAULT_SHELL_LIMITS,
   type Denial,
   defineTool,
   deniedInvocation,
@@ -11,6 +12,7 @@ import {
   isUnbridled,
   NO_COVERAGE,
   ran,
+  type ShellLimits,
   type ShellOutputObserver,
   type Tool,
   type ToolContext,
@@ -27,12 +29,7 @@ import {
 } from "@agent-bridle/sandbox";
 import { engineUnavailable, unbridledRefusal } from "./engine-unavailable.js";
 import { exitStatusOf } from "./exit-status.js";
-import {
-  DEFAULT_SHELL_LIMITS,
-  type ShellInput,
-  type ShellLimits,
-  shellInputSchema,
-} from "./shell-input.js";
+import { type ShellInput, shellInputSchema } from "./shell-input.js";
 
 export interface HostShellToolOptions {
   /** The shell binary, absolute, fixed here and never taken from a request. Default `/bin/bash`. */

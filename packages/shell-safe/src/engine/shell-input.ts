@@ -1,3 +1,4 @@
+import { commonShellInputShape } from "@agent-bridle/core";
 import { z } from "zod";
 
 /** Timeouts, caps and expansion limits of the safe-subset engine (spec §14, reference §3.4–3.8). */
@@ -57,26 +58,7 @@ export function shellSafeInputSchema(limits: ShellSafeLimits) {
         .describe(
           "A command line in the safe subset: pipes, ;, &&, ||, quotes, allowlisted $VAR, ~, globs, redirections > >> < 2> 2>&1.",
         ),
-      cwd: z
-        .string()
-        .min(1)
-        .max(4096)
-        .optional()
-        .describe("Absolute working directory; default: the tool's configured base directory."),
-      env: z
-        .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().max(1 << 16))
-        .optional()
-        .describe(
-          "Extra environment variables (helper-choosing variables such as GIT_*, PAGER are dropped).",
-        ),
-      timeout_secs: z
-        .number()
-        .positive()
-        .max(limits.maxTimeoutSecs, {
-          message: `timeout_secs must be at most ${limits.maxTimeoutSecs}`,
-        })
-        .optional()
-        .describe(`Seconds before every process is killed; default ${limits.defaultTimeoutSecs}.`),
+      ...commonShellInputShape(limits),
     })
     .superRefine((input, context) => {
       const hasProgram = input.program !== undefined;

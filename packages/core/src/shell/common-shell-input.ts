@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** Timeouts and caps every shell engine shares (spec §14). */
+export interface ShellLimits {
+  /** Default 60 s. */
+  readonly defaultTimeoutSecs: number;
+  /** Default 300 s: a larger `timeout_secs` is rejected, never clamped. */
+  readonly maxTimeoutSecs: number;
+  /** Per stream; default 1 MiB. */
+  readonly maxOutputBytes: number;
+}
+
+export const DEFAULT_SHELL_LIMITS: ShellLimits = Object.freeze({
+  defaultTimeoutSecs: 60,
+  maxTimeoutSecs: 300,
+  maxOutputBytes: 1 << 20,
+});
+
+/**
+ * The common shell input of spec §14 besides the script itself: `cwd`, `env` and
+ * `timeout_secs` (> 0, at most the configured maximum: rejected with a message naming
+ * it, never clamped). Each engine adds its own `cmd` (and the safe engine `program`+`args`).
+ */
+export function commonShellInputShape(limits: ShellLimits) {
+  return {
+    cwd: z
+      .string()
+      .min(1)
+      .max(4096)
+      .optional()
+      .describe("Absolute working directory; default: the tool's configured base directory."),
+    env: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().max(1 << 16))
+      .optional()
+      .describe(
+        "Extra environment variables (helper-choosing variables such as GIT_*, PAGER are dropped).",
+      ),
+    timeout_secs: z
+      .number()
+      .positive()
+      .max(limits.maxTimeoutSecs, {
+        message: `timeout_secs must be at most ${limits.maxTimeoutSecs}`,
+      })
+      .optional()
+      .describe(
+        `Seconds before the whole process tree is killed; default ${limits.defaultTimeoutSecs}.`,
+      ),
+  };
+}
