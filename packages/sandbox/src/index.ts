@@ -27,6 +27,7 @@ export {
   FUNNEL_OWNED_VARIABLES,
   isDeniedVariable,
 } from "./funnel/environment-denylist.js";
+export { envelopeContextOf, shellStatus } from "./funnel/run-result.js";
 // the funnel every spawn goes through
 export {
   createSandbox,

@@ -1,7 +1,6 @@
 import { isAbsolute } from "node:path";
 import {
   buildDeniedEnvelope,
-  buildDisclosure,
   buildRunEnvelope,
   ConfigurationError,
   DEFAULT_SHELL_LIMITS,
@@ -15,7 +14,6 @@ import {
   type ShellLimits,
   type ShellOutputObserver,
   type Tool,
-  type ToolContext,
   type ToolEnvelope,
   ToolFailedError,
 } from "@agent-bridle/core";
@@ -24,8 +22,8 @@ import {
   checkWorkingDirectory,
   createHostBackend,
   createSandbox,
+  envelopeContextOf,
   type ResourceLimits,
-  type SandboxRunFacts,
 } from "@agent-bridle/sandbox";
 import { engineUnavailable, unbridledRefusal } from "./engine-unavailable.js";
 import { exitStatusOf } from "./exit-status.js";
@@ -72,23 +70,6 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
     limits: options.resourceLimits,
   });
 
-  function envelopeContext(
-    cx: ToolContext,
-    facts: SandboxRunFacts,
-    started: number,
-  ): EnvelopeContext {
-    return {
-      sandboxKind: facts.sandboxKind,
-      enforcement: facts.report,
-      disclosure: buildDisclosure({
-        unbridled: isUnbridled(),
-        humanGate: cx.humanGate,
-        engine: ENGINE,
-      }),
-      elapsedMs: performance.now() - started,
-    };
-  }
-
   const refuse = (context: EnvelopeContext, denial: Denial) =>
     deniedInvocation<ToolEnvelope>(buildDeniedEnvelope(context, [denial]));
 
@@ -110,9 +91,9 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
       const started = performance.now();
       const quiet = { report: {}, sandboxKind: "none" as const, unbridled: isUnbridled() };
       const unbridled = isUnbridled() ? unbridledRefusal(cx.caveats) : undefined;
-      if (unbridled) return refuse(envelopeContext(cx, quiet, started), unbridled);
+      if (unbridled) return refuse(envelopeContextOf(cx, quiet, started, ENGINE), unbridled);
       const cwd = await checkWorkingDirectory(cx, input.cwd, options.baseDir);
-      if (!cwd.ok) return refuse(envelopeContext(cx, quiet, started), cwd.denial);
+      if (!cwd.ok) return refuse(envelopeContextOf(cx, quiet, started, ENGINE), cwd.denial);
       const outcome = await sandbox.run(
         cx,
         {
@@ -127,7 +108,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
         },
         { coverage: NO_COVERAGE },
       );
-      const context = envelopeContext(cx, outcome, started);
+      const context = envelopeContextOf(cx, outcome, started, ENGINE);
       if (outcome.kind === "refused") {
         return refuse(
           context,

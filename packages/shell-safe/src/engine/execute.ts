@@ -1,12 +1,11 @@
 import { type FileHandle, open } from "node:fs/promises";
-import { constants } from "node:os";
 import {
   type Denial,
   FS_AND_EXEC_COVERAGE,
   type OutputSession,
   type ToolContext,
 } from "@agent-bridle/core";
-import type { Sandbox, SandboxRunFacts } from "@agent-bridle/sandbox";
+import { type Sandbox, type SandboxRunFacts, shellStatus } from "@agent-bridle/sandbox";
 import {
   type AdmittedPipeline,
   type AdmittedRedirection,
@@ -82,12 +81,6 @@ class Output {
   bytes(): Buffer {
     return Buffer.concat(this.#parts, this.#bytes);
   }
-}
-
-function statusOf(exitCode: number | null, signal: NodeJS.Signals | null): number {
-  if (exitCode !== null) return exitCode;
-  const number = signal === null ? undefined : constants.signals[signal];
-  return number === undefined ? -1 : 128 + number;
 }
 
 const FLAGS_READ = "r";
@@ -300,7 +293,7 @@ export async function executeScript(
         cancelled = true;
         return { status: 130, stop: true };
       }
-      return { status: statusOf(result.exitCode, result.signal), stop: false };
+      return { status: shellStatus(result.exitCode, result.signal), stop: false };
     } finally {
       await Promise.all(opened.map(({ handle }) => handle.close().catch(() => {})));
     }

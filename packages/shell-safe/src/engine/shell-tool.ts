@@ -1,7 +1,6 @@
 import { isAbsolute } from "node:path";
 import {
   buildDeniedEnvelope,
-  buildDisclosure,
   buildRunEnvelope,
   ConfigurationError,
   createDenial,
@@ -9,13 +8,10 @@ import {
   type Denial,
   defineTool,
   deniedInvocation,
-  type EnvelopeContext,
   FS_AND_EXEC_COVERAGE,
-  isUnbridled,
   ran,
   type ShellOutputObserver,
   type Tool,
-  type ToolContext,
   type ToolEnvelope,
   ToolFailedError,
 } from "@agent-bridle/core";
@@ -25,6 +21,7 @@ import {
   checkWorkingDirectory,
   createHostBackend,
   createSandbox,
+  envelopeContextOf,
   floorDenial,
   type ResourceLimits,
   type SandboxRunFacts,
@@ -103,19 +100,6 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     limits: options.resourceLimits,
   });
 
-  function envelopeContext(
-    cx: ToolContext,
-    facts: SandboxRunFacts,
-    started: number,
-  ): EnvelopeContext {
-    return {
-      sandboxKind: facts.sandboxKind,
-      enforcement: facts.report,
-      disclosure: buildDisclosure({ unbridled: isUnbridled(), humanGate: cx.humanGate }),
-      elapsedMs: performance.now() - started,
-    };
-  }
-
   return defineTool<ShellSafeInput, ToolEnvelope>({
     name: options.name ?? "shell",
     description:
@@ -145,7 +129,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
       };
       const refuse = (denial: Denial, inspection?: Record<string, unknown>) =>
         deniedInvocation<ToolEnvelope>(
-          buildDeniedEnvelope(envelopeContext(cx, preFacts, started), [denial], inspection),
+          buildDeniedEnvelope(envelopeContextOf(cx, preFacts, started), [denial], inspection),
         );
 
       // 1. Parse (pure): a refusal is in-band, with an inspection for dynamic constructs.
@@ -204,13 +188,13 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
         const facts = outcome.facts ?? preFacts;
         if (outcome.refusedBeforeRun !== undefined) {
           return deniedInvocation<ToolEnvelope>(
-            buildDeniedEnvelope(envelopeContext(cx, facts, started), [outcome.refusedBeforeRun]),
+            buildDeniedEnvelope(envelopeContextOf(cx, facts, started), [outcome.refusedBeforeRun]),
           );
         }
         finished = !(outcome.timedOut || outcome.cancelled);
         const stderr = outcome.stderr.toString("utf8");
         return ran<ToolEnvelope>(
-          buildRunEnvelope(envelopeContext(cx, facts, started), {
+          buildRunEnvelope(envelopeContextOf(cx, facts, started), {
             exitCode: outcome.status,
             stdout: outcome.stdout.toString("utf8"),
             stderr: outcome.timedOut

@@ -1,0 +1,38 @@
+import { constants } from "node:os";
+import {
+  buildDisclosure,
+  type EnvelopeContext,
+  isUnbridled,
+  type ToolContext,
+} from "@agent-bridle/core";
+import type { SandboxRunFacts } from "./sandbox.js";
+
+/** A process's status as a shell reports it: its exit code, or 128+N for signal N (−1 if unknown). */
+export function shellStatus(exitCode: number | null, signal: NodeJS.Signals | null): number {
+  if (exitCode !== null) return exitCode;
+  const number = signal === null ? undefined : constants.signals[signal];
+  return number === undefined ? -1 : 128 + number;
+}
+
+/**
+ * What every envelope of a spawning engine carries for one call: the kind and report the
+ * funnel actually applied, the disclosure (unbridled, the human gate, the engine's name)
+ * and the time since `startedMs` (a `performance.now()` reading).
+ */
+export function envelopeContextOf(
+  cx: ToolContext,
+  facts: Pick<SandboxRunFacts, "report" | "sandboxKind">,
+  startedMs: number,
+  engine?: string,
+): EnvelopeContext {
+  return {
+    sandboxKind: facts.sandboxKind,
+    enforcement: facts.report,
+    disclosure: buildDisclosure({
+      unbridled: isUnbridled(),
+      humanGate: cx.humanGate,
+      ...(engine === undefined ? {} : { engine }),
+    }),
+    elapsedMs: performance.now() - startedMs,
+  };
+}
