@@ -1,5 +1,5 @@
 import type { FileEntry } from "./file-entry.js";
-import { formatTime } from "./format-time.js";
+import { formatTime, type LsClock } from "./format-time.js";
 import { humanSize } from "./human-size.js";
 import type { IdNames } from "./id-names.js";
 import { isLinkMode, modeString, typeIndicator } from "./mode-string.js";
@@ -7,7 +7,7 @@ import { isLinkMode, modeString, typeIndicator } from "./mode-string.js";
 export interface LongOptions {
   readonly human: boolean;
   readonly classify: boolean;
-  readonly nowNs: bigint;
+  readonly clock: LsClock;
 }
 
 interface Row {
@@ -37,7 +37,7 @@ async function row(entry: FileEntry, names: IdNames, options: LongOptions): Prom
     owner: await names.user(stats.uid),
     group: await names.group(stats.gid),
     size: options.human ? humanSize(stats.size) : String(stats.size),
-    time: formatTime(stats.mtimeNs, options.nowNs),
+    time: formatTime(stats.mtimeNs, options.clock),
     name: nameColumn(entry, options.classify),
   };
 }

@@ -8,6 +8,7 @@ import { unsupportedOption, usageError } from "../options/usage-error.js";
 import { toByteString } from "../text/byte-string.js";
 import { quoteaf } from "../text/shell-quote.js";
 import type { FileEntry } from "./file-entry.js";
+import { LsClock } from "./format-time.js";
 import { gatherEntry } from "./gather-entries.js";
 import { IdNames } from "./id-names.js";
 import { longLines, totalLine } from "./long-format.js";
@@ -24,7 +25,7 @@ interface Run {
   readonly settings: LsSettings;
   readonly out: OutputBuffer;
   readonly names: IdNames;
-  readonly nowNs: bigint;
+  readonly clock: LsClock;
   status: number;
   first: boolean;
 }
@@ -44,7 +45,7 @@ async function printEntries(
   const { settings } = run;
   if (settings.long) {
     if (withTotal) await run.out.writeText(totalLine(entries, settings.human));
-    const options = { human: settings.human, classify: settings.classify, nowNs: run.nowNs };
+    const options = { human: settings.human, classify: settings.classify, clock: run.clock };
     await run.out.writeText(await longLines(entries, run.names, options, alsoSized));
     return;
   }
@@ -142,13 +143,12 @@ export async function ls(context: IoContext): Promise<number> {
   if (!chosen.ok)
     return usageError(context, PROGRAM, unsupportedOption(PROGRAM, chosen.spelling), SERIOUS);
   const { settings } = chosen;
-  const nowNs = BigInt(Date.now()) * 1_000_000n;
   const run: Run = {
     context,
     settings,
     out: new OutputBuffer(context.stdout),
     names: new IdNames(context),
-    nowNs,
+    clock: new LsClock(),
     status: 0,
     first: true,
   };
