@@ -39,9 +39,15 @@ export interface FixtureTree {
   remove(): void;
 }
 
-/** Builds the shared fixture tree under the system temp directory, with fixed times. */
+/**
+ * Builds the shared fixture tree under the system temp directory, with fixed times. The
+ * tree sits one level down in a private directory, so its `..` (listed by `ls -a`) does
+ * not change while other tests create and remove entries in the temp directory.
+ */
 export function createFixtureTree(): FixtureTree {
-  const root = mkdtempSync(join(tmpdir(), "coreutils-diff-"));
+  const outer = mkdtempSync(join(tmpdir(), "coreutils-diff-"));
+  const root = join(outer, "tree");
+  mkdirSync(root);
   const now = Math.floor(Date.now() / 1000);
   let age = 0;
   const stamp = (path: string, seconds: number) => utimesSync(path, seconds, seconds);
@@ -73,5 +79,6 @@ export function createFixtureTree(): FixtureTree {
   stamp(join(root, "many"), now - 20 * DAY);
   stamp(join(root, "emptydir"), now - 30 * DAY);
   stamp(join(root, "big"), now + 40 * DAY);
-  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+  stamp(outer, now - 60 * DAY);
+  return { root, remove: () => rmSync(outer, { recursive: true, force: true }) };
 }
