@@ -24,7 +24,7 @@ export interface CliIo {
 export const USAGE = `bridle — run one leashed tool call from the terminal
 
 usage:
-  bridle run [--grant <json|file>] [--engine host] [--cwd <dir>] [--timeout <secs>] [--json] -- '<cmd>'
+  bridle run [--grant <json|file>] [--engine host|safe] [--cwd <dir>] [--timeout <secs>] [--json] -- '<cmd>'
   bridle read  <path> [--grant <json|file>] [--json]
   bridle ls    [<path>] [--grant <json|file>] [--json]
   bridle stat  <path> [--grant <json|file>] [--json]
