@@ -1,0 +1,32 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// The README's main job (tools/scripts/demo.sh = install + build + this script), run as
+// written on the built checkout the test command has just produced. Linux: the demo's
+// allowed call and refusals rely on the launcher.
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const escape = "/tmp/bridle-demo-escape";
+
+describe.skipIf(process.platform !== "linux")("the README's main job (Linux)", () => {
+  it("runs bridle on the demo grant: doctor, an allowed call, refused escapes, a refused substitution, a read", () => {
+    rmSync(escape, { force: true });
+    const run = spawnSync("bash", ["tools/scripts/main-job.sh"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 120_000,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root" },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const out = run.stdout;
+    expect(out).toContain("backend: landlock — available");
+    expect(out).toMatch(
+      /== bridle run --engine host -- 'ls packages \| wc -l'\nexit code: 0\nsandbox: landlock/,
+    );
+    expect(out).toContain("cat: /etc/shadow: Permission denied");
+    expect(out).toContain("SHELL_DYNAMIC_CONSTRUCT");
+    expect(out).toContain("# agent-bridle for TypeScript");
+    expect(existsSync(escape)).toBe(false);
+  }, 130_000);
+});
