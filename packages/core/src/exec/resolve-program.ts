@@ -29,10 +29,12 @@ export async function resolveOnSearchPath(
   searchPath: string = TRUSTED_PATH,
 ): Promise<string | undefined> {
   if (!isBareProgram(name) || name === "" || name === "." || name === "..") return undefined;
-  for (const directory of searchPath.split(":")) {
-    if (!directory.startsWith("/")) continue;
-    const candidate = join(directory, name);
-    if (await isExecutableFile(candidate)) return candidate;
-  }
-  return undefined;
+  const candidates = searchPath
+    .split(":")
+    .filter((directory) => directory.startsWith("/"))
+    .map((directory) => join(directory, name));
+  // Looked up together (one thread-pool round trip, not one per directory); the first
+  // directory in order that holds an executable file wins, as a sequential search would.
+  const found = await Promise.all(candidates.map(isExecutableFile));
+  return candidates[found.indexOf(true)];
 }
