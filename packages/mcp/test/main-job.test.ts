@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 // written on the built checkout the test command has just produced. Linux: the demo's
 // allowed call and refusals rely on the launcher.
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const escape = "/tmp/bridle-demo-escape";
+const escapeMarker = "/tmp/bridle-demo-escape";
 
 describe.skipIf(process.platform !== "linux")("the README's main job (Linux)", () => {
   it("runs bridle on the demo grant: doctor, an allowed call, refused escapes, a refused substitution, a read", () => {
-    rmSync(escape, { force: true });
+    rmSync(escapeMarker, { force: true });
     const run = spawnSync("bash", ["tools/scripts/main-job.sh"], {
       cwd: root,
       encoding: "utf8",
@@ -27,6 +27,6 @@ describe.skipIf(process.platform !== "linux")("the README's main job (Linux)", (
     expect(out).toContain("cat: /etc/shadow: Permission denied");
     expect(out).toContain("SHELL_DYNAMIC_CONSTRUCT");
     expect(out).toContain("# agent-bridle for TypeScript");
-    expect(existsSync(escape)).toBe(false);
+    expect(existsSync(escapeMarker)).toBe(false);
   }, 130_000);
 });
