@@ -1,4 +1,22 @@
-// Public surface of @agent-bridle/shell-brush: the bash parser and its AST (the interpreter lands later).
+// Public surface of @agent-bridle/shell-brush: the bash parser and its AST, and the in-process interpreter core.
+
+export {
+  ArithmeticError,
+  type ArithmeticScope,
+  evaluateArithmetic,
+} from "./interpret/arithmetic.js";
+export type {
+  ExternalRequest,
+  ExternalResult,
+  ExternalRunner,
+} from "./interpret/external.js";
+export {
+  Interpreter,
+  type InterpreterOptions,
+  type RunResult,
+  runBash,
+} from "./interpret/interpreter.js";
+export { expandPathname, matchPattern } from "./interpret/pattern.js";
 export type {
   AndOr,
   ArithmeticCommand,

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { loadCorpus } from "./corpus.js";
-import { parseOnlyEngine } from "./engine.js";
+import { interpreterEngine } from "./engine.js";
 import { checkParseAgreement } from "./parse-agreement.js";
 import { formatReport } from "./report.js";
 import { runCorpus } from "./runner.js";
@@ -63,8 +63,8 @@ async function main(): Promise<number> {
   }
   const runOptions =
     options.caseName === undefined
-      ? { engine: parseOnlyEngine }
-      : { engine: parseOnlyEngine, caseName: options.caseName };
+      ? { engine: interpreterEngine }
+      : { engine: interpreterEngine, caseName: options.caseName };
   const results = await runCorpus(files, runOptions);
   for (const line of formatReport(results, options.verbose)) console.log(line);
   return results.some((result) => result.outcome.status === "failed") ? 1 : 0;

@@ -1,6 +1,8 @@
 /** The engine under test, as the runner sees it. */
-import { parseBash } from "@agent-bridle/shell-brush";
+import { parseBash, runBash } from "@agent-bridle/shell-brush";
+import { childProcessRunner } from "@agent-bridle-tools/test-kit";
 import type { CaseRun } from "./case-run.js";
+import { BASH } from "./oracle.js";
 
 export interface EngineResult {
   readonly stdout: string;
@@ -20,8 +22,8 @@ export type Engine = (run: CaseRun, place: EnginePlace) => Promise<EngineResult>
 export const NOT_EXECUTED = -1;
 
 /**
- * Until the interpreter lands: parse the script and report, never execute. Every case
- * fails honestly; a parse error is reported as bash words it (exit status 2).
+ * Parse the script and report, never execute. Every case fails honestly; a parse error
+ * is reported as bash words it (exit status 2).
  */
 export const parseOnlyEngine: Engine = async (run) => {
   const result = parseBash(run.script);
@@ -37,4 +39,33 @@ export const parseOnlyEngine: Engine = async (run) => {
     stderr: "shell-brush: parse-only engine, nothing executed\n",
     exitCode: NOT_EXECUTED,
   };
+};
+
+/** As the oracle's own limit: a run still going after this ends with status 124. */
+const ENGINE_TIMEOUT_MS = 10_000;
+
+/**
+ * The in-process interpreter (slice 2): no worker and no interceptor yet; external
+ * commands are plain child processes. Stdin is empty (the oracle reads the script there).
+ */
+export const interpreterEngine: Engine = async (run, place) => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ENGINE_TIMEOUT_MS);
+  try {
+    const result = await runBash(run.script, {
+      cwd: place.cwd,
+      env: place.env,
+      scriptName: BASH,
+      runner: childProcessRunner,
+      signal: controller.signal,
+      deadline: Date.now() + ENGINE_TIMEOUT_MS,
+    });
+    return {
+      stdout: result.stdout.toString("latin1"),
+      stderr: result.stderr.toString("latin1"),
+      exitCode: result.exitCode,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
 };

@@ -11,6 +11,7 @@ export {
   type Engine,
   type EnginePlace,
   type EngineResult,
+  interpreterEngine,
   NOT_EXECUTED,
   parseOnlyEngine,
 } from "./engine.js";

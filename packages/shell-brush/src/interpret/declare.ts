@@ -1,0 +1,297 @@
+/** `declare`/`typeset`/`local`/`export`/`readonly`: attributes, assignments and `-p` listings. */
+import type { BuiltinContext } from "./builtins.js";
+import { arrayKeys, ReadonlyError, type Variable } from "./state.js";
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** bash's `declare -p` value quoting: `"…"` or `$'…'` when control characters appear. */
+export function declareQuote(value: string): string {
+  if ([...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)) {
+    return `$'${ansiEscape(value)}'`;
+  }
+  return `"${value.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+
+function ansiEscape(value: string): string {
+  const named: Record<string, string> = {
+    "\n": "\\n",
+    "\t": "\\t",
+    "\r": "\\r",
+    "\x07": "\\a",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\v": "\\v",
+    "\x1b": "\\E",
+    "'": "\\'",
+    "\\": "\\\\",
+  };
+  return [...value]
+    .map((char) => {
+      const known = named[char];
+      if (known !== undefined) return known;
+      const code = char.charCodeAt(0);
+      return code < 32 || code === 127 ? `\\${code.toString(8).padStart(3, "0")}` : char;
+    })
+    .join("");
+}
+
+/** `set`/`declare` listing quoting (`name=value`). */
+export function setQuote(value: string): string {
+  if (value === "") return "''";
+  if ([...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127))
+    return `$'${ansiEscape(value)}'`;
+  if (/^[A-Za-z0-9_./=:,+@%^-]+$/.test(value)) return value;
+  if (value === "'") return "\\'";
+  return `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+export function attributeFlags(variable: Variable): string {
+  let flags = "";
+  if (variable.array !== null && !variable.assoc) flags += "a";
+  if (variable.assoc) flags += "A";
+  if (variable.integer) flags += "i";
+  if (variable.lower) flags += "l";
+  if (variable.nameref) flags += "n";
+  if (variable.readonly) flags += "r";
+  if (variable.upper) flags += "u";
+  if (variable.exported) flags += "x";
+  return flags;
+}
+
+function arrayText(variable: Variable): string {
+  const array = variable.array ?? new Map<string, string>();
+  const items = arrayKeys(variable).map((key) => `[${key}]=${declareQuote(array.get(key) ?? "")}`);
+  if (variable.assoc) return items.length === 0 ? "()" : `(${items.join(" ")} )`;
+  return `(${items.join(" ")})`;
+}
+
+/** One `declare -p` line. */
+export function declareLine(name: string, variable: Variable): string {
+  const flags = attributeFlags(variable);
+  const head = `declare -${flags === "" ? "-" : flags} ${name}`;
+  if (variable.array !== null) {
+    if (variable.declaredOnly && variable.array.size === 0 && variable.assoc) return head;
+    return `${head}=${arrayText(variable)}`;
+  }
+  if (variable.declaredOnly || variable.value === null) return head;
+  return `${head}=${declareQuote(variable.value)}`;
+}
+
+/** One `set`-style line (`declare` without arguments). */
+export function setLine(name: string, variable: Variable): string | null {
+  if (variable.declaredOnly) return null;
+  if (variable.array !== null) return `${name}=${arrayText(variable)}`;
+  if (variable.value === null) return null;
+  return `${name}=${setQuote(variable.value)}`;
+}
+
+export type DeclareCommand = "declare" | "local" | "export" | "readonly";
+
+interface Flags {
+  on: Set<string>;
+  off: Set<string>;
+}
+
+/** Run one of the declaration builtins; `context.assignArray(n)` performs `name=(…)` operands. */
+export async function declareBuiltin(
+  command: DeclareCommand,
+  context: BuiltinContext,
+  args: readonly string[],
+): Promise<number> {
+  const flags: Flags = { on: new Set(), off: new Set() };
+  if (command === "export") flags.on.add("x");
+  if (command === "readonly") flags.on.add("r");
+  const operands: string[] = [];
+  for (const arg of args) {
+    if (operands.length === 0 && arg === "--") continue;
+    if (operands.length === 0 && /^[-+][a-zA-Z]+$/.test(arg)) {
+      for (const letter of arg.slice(1)) (arg.startsWith("-") ? flags.on : flags.off).add(letter);
+      continue;
+    }
+    operands.push(arg);
+  }
+  const state = context.state;
+  if (command === "export" && flags.on.has("n")) {
+    for (const name of operands) {
+      const variable = state.lookup(name);
+      if (variable !== undefined) variable.exported = false;
+    }
+    return 0;
+  }
+  const functions = flags.on.has("f") || flags.on.has("F");
+  if (functions) {
+    let status = 0;
+    const names = operands.length === 0 ? [...state.functions.keys()].sort() : operands;
+    for (const name of names) {
+      if (!state.functions.has(name)) {
+        status = 1;
+        continue;
+      }
+      if (flags.on.has("F")) context.stdout.write(`declare -f ${name}\n`);
+    }
+    return status;
+  }
+  const print = flags.on.has("p");
+  if (operands.length === 0) {
+    if (command === "local" && !print && flags.on.size === 0) return 0;
+    listAll(command, context, flags, print);
+    return 0;
+  }
+  if (print) {
+    let status = 0;
+    for (const name of operands) {
+      const variable = state.lookupRaw(name);
+      if (variable === undefined) {
+        context.error(`${command}: ${name}: not found`);
+        status = 1;
+      } else context.stdout.write(`${declareLine(name, variable)}\n`);
+    }
+    return status;
+  }
+  const local =
+    command === "local" ||
+    (command === "declare" && state.funcNames.length > 0 && !flags.on.has("g"));
+  let status = 0;
+  for (const operand of operands) {
+    try {
+      if (!(await declareOne(command, context, operand, flags, local))) status = 1;
+    } catch (error) {
+      if (!(error instanceof ReadonlyError)) throw error;
+      context.error(`${command}: ${error.message}`);
+      status = 1;
+    }
+  }
+  return status;
+}
+
+function listAll(
+  command: DeclareCommand,
+  context: BuiltinContext,
+  flags: Flags,
+  print: boolean,
+): void {
+  const state = context.state;
+  for (const name of state.names()) {
+    const variable = state.lookupRaw(name);
+    if (variable === undefined) continue;
+    if (command === "export" && !variable.exported) continue;
+    if (command === "readonly" && !variable.readonly) continue;
+    let skip = false;
+    for (const letter of flags.on) {
+      if (letter === "p") continue;
+      if (!attributeFlags(variable).includes(letter)) skip = true;
+    }
+    if (skip) continue;
+    if (command === "declare" && !print && flags.on.size === 0) {
+      const line = setLine(name, variable);
+      if (line !== null) context.stdout.write(`${line}\n`);
+    } else context.stdout.write(`${declareLine(name, variable)}\n`);
+  }
+}
+
+async function declareOne(
+  command: DeclareCommand,
+  context: BuiltinContext,
+  operand: string,
+  flags: Flags,
+  local: boolean,
+): Promise<boolean> {
+  const state = context.state;
+  const arrayMarker = operand.startsWith("\u0000array:")
+    ? /^array:([0-9]+):(.*)$/s.exec(operand.slice(1))
+    : null;
+  const match = /^([^=[+]*)(\[[^\]]*\])?(\+?=)(.*)$/s.exec(operand);
+  const name = arrayMarker?.[2] ?? match?.[1] ?? operand;
+  if (!NAME.test(name)) {
+    context.error(`${command}: \`${operand}': not a valid identifier`);
+    return false;
+  }
+  let variable: Variable;
+  const nameref = flags.on.has("n") || flags.off.has("n");
+  if (local) {
+    variable = state.declareLocal(name);
+  } else {
+    const existing = nameref ? state.lookupRaw(name) : state.lookup(name);
+    variable = existing ?? state.declareGlobal(name);
+  }
+  const on = flags.on;
+  const off = flags.off;
+  if (variable.readonly && (match !== null || arrayMarker !== null)) throw new ReadonlyError(name);
+  if (on.has("x")) variable.exported = true;
+  if (off.has("x")) variable.exported = false;
+  if (on.has("i")) variable.integer = true;
+  if (off.has("i")) variable.integer = false;
+  if (on.has("l")) {
+    variable.lower = true;
+    variable.upper = false;
+  }
+  if (on.has("u")) {
+    variable.upper = true;
+    variable.lower = false;
+  }
+  if (off.has("l")) variable.lower = false;
+  if (off.has("u")) variable.upper = false;
+  if (on.has("n")) variable.nameref = true;
+  if (off.has("n")) variable.nameref = false;
+  if (on.has("A") && variable.array !== null && !variable.assoc) {
+    context.error(`${command}: ${name}: cannot convert indexed to associative array`);
+    return false;
+  }
+  if (on.has("a") && variable.assoc) {
+    context.error(`${command}: ${name}: cannot convert associative to indexed array`);
+    return false;
+  }
+  if (on.has("A") && !variable.assoc) {
+    variable.assoc = true;
+    variable.array = new Map();
+    variable.value = null;
+  }
+  if (on.has("a") && variable.array === null) {
+    variable.array = new Map();
+    if (variable.value !== null && !variable.declaredOnly) variable.array.set("0", variable.value);
+    variable.value = null;
+  }
+  if (arrayMarker !== null) {
+    await context.assignArray(Number(arrayMarker[1]));
+  } else if (
+    match !== null &&
+    match[2] === undefined &&
+    variable.array !== null &&
+    /^\(.*\)$/s.test(match[4] ?? "")
+  ) {
+    // `declare -a 'arr=(…)'`: the compound value is parsed and expanded again.
+    await context.interpreter.runSource(`${name}${match[3]}${match[4]}`, context.fds);
+  } else if (match !== null) {
+    let value = match[4] ?? "";
+    const append = match[3] === "+=";
+    const index = match[2];
+    if (variable.integer) {
+      const old = append ? (index === undefined ? (variable.value ?? "0") : "0") : null;
+      value = String(
+        context.interpreter.expander.evaluate(old === null ? value : `${old || 0}+(${value})`),
+      );
+    } else if (append && index === undefined) value = (variable.value ?? "") + value;
+    if (nameref) {
+      variable.value = value;
+      variable.declaredOnly = false;
+    } else if (index !== undefined) {
+      const key = index.slice(1, -1);
+      state.setElement(
+        name,
+        variable.assoc ? key : String(context.interpreter.expander.evaluate(key)),
+        value,
+      );
+    } else {
+      const target = state.lookup(name) ?? variable;
+      target.declaredOnly = false;
+      const cased = target.lower ? value.toLowerCase() : target.upper ? value.toUpperCase() : value;
+      if (target.array !== null) target.array.set("0", cased);
+      else target.value = cased;
+    }
+  }
+  if (on.has("r")) variable.readonly = true;
+  if (off.has("r") && variable.readonly) {
+    // bash refuses to remove readonly
+  }
+  return true;
+}

@@ -1,0 +1,28 @@
+/**
+ * External commands, isolated behind `ExternalRunner`: the interpreter never spawns by
+ * itself. The host supplies the runner (the bash worker will supply the gated
+ * `@agent-bridle/sandbox` entry; tests and the compat runner use a dev-only one).
+ */
+
+export interface ExternalRequest {
+  /** The resolved executable path. */
+  readonly file: string;
+  /** argv, `argv[0]` as spelled. */
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string;
+  readonly stdin: Uint8Array;
+  readonly stdout: (chunk: Uint8Array) => void;
+  readonly stderr: (chunk: Uint8Array) => void;
+  /** Aborting kills the command (the interpreter's deadline or cancellation). */
+  readonly signal?: AbortSignal;
+}
+
+export interface ExternalResult {
+  /** Exit status, or 128 + signal number when killed by a signal. */
+  readonly status: number;
+}
+
+export interface ExternalRunner {
+  run(request: ExternalRequest): Promise<ExternalResult>;
+}

@@ -1,0 +1,350 @@
+/** Shell state: variables with dynamic scopes, functions, positional parameters, options. */
+import type { FunctionDefinition } from "../parse/ast-command.js";
+
+export interface Variable {
+  /** Scalar value, or null for an array (or a declared-but-unset variable with no array). */
+  value: string | null;
+  /** Indexed (numeric-string keys) or associative array elements. */
+  array: Map<string, string> | null;
+  assoc: boolean;
+  exported: boolean;
+  readonly: boolean;
+  integer: boolean;
+  lower: boolean;
+  upper: boolean;
+  /** `declare -n`: `value` names the variable this one stands for. */
+  nameref: boolean;
+  /** `local x` / `declare x` without a value: declared but unset. */
+  declaredOnly: boolean;
+}
+
+export const OPTION_NAMES = [
+  "allexport",
+  "braceexpand",
+  "emacs",
+  "errexit",
+  "errtrace",
+  "functrace",
+  "hashall",
+  "histexpand",
+  "history",
+  "ignoreeof",
+  "interactive-comments",
+  "keyword",
+  "monitor",
+  "noclobber",
+  "noexec",
+  "noglob",
+  "nolog",
+  "notify",
+  "nounset",
+  "onecmd",
+  "physical",
+  "pipefail",
+  "posix",
+  "privileged",
+  "verbose",
+  "vi",
+  "xtrace",
+] as const;
+
+export type OptionName = (typeof OPTION_NAMES)[number];
+
+/** `set -o` options by name. */
+export type ShellOptions = Record<OptionName, boolean>;
+
+/** `set` letters and the options they stand for. */
+export const OPTION_LETTERS: Readonly<Record<string, OptionName>> = {
+  a: "allexport",
+  B: "braceexpand",
+  e: "errexit",
+  E: "errtrace",
+  T: "functrace",
+  h: "hashall",
+  H: "histexpand",
+  k: "keyword",
+  m: "monitor",
+  C: "noclobber",
+  n: "noexec",
+  f: "noglob",
+  b: "notify",
+  u: "nounset",
+  t: "onecmd",
+  P: "physical",
+  p: "privileged",
+  v: "verbose",
+  x: "xtrace",
+};
+
+export function isOptionName(name: string): name is OptionName {
+  return (OPTION_NAMES as readonly string[]).includes(name);
+}
+
+export function newVariable(value: string | null): Variable {
+  return {
+    value,
+    array: null,
+    assoc: false,
+    exported: false,
+    readonly: false,
+    integer: false,
+    lower: false,
+    upper: false,
+    nameref: false,
+    declaredOnly: false,
+  };
+}
+
+function caseOf(variable: Variable, value: string): string {
+  if (variable.lower) return value.toLowerCase();
+  if (variable.upper) return value.toUpperCase();
+  return value;
+}
+
+function cloneVariable(variable: Variable): Variable {
+  return { ...variable, array: variable.array === null ? null : new Map(variable.array) };
+}
+
+/** Numeric keys in order (indexed arrays), insertion order for associative ones. */
+export function arrayKeys(variable: Variable): string[] {
+  if (variable.array === null) return variable.value === null ? [] : ["0"];
+  const keys = [...variable.array.keys()];
+  return variable.assoc ? keys : keys.sort((left, right) => Number(left) - Number(right));
+}
+
+export function arrayValues(variable: Variable): string[] {
+  if (variable.array === null) return variable.value === null ? [] : [variable.value];
+  const array = variable.array;
+  return arrayKeys(variable).map((key) => array.get(key) ?? "");
+}
+
+export class ShellState {
+  /** `scopes[0]` is the global scope; each function call pushes one. */
+  scopes: Map<string, Variable>[] = [new Map()];
+  functions = new Map<string, FunctionDefinition>();
+  positional: string[] = [];
+  scriptName = "bash";
+  lastStatus = 0;
+  options: ShellOptions = Object.fromEntries(
+    OPTION_NAMES.map((name) => [
+      name,
+      name === "braceexpand" || name === "hashall" || name === "interactive-comments",
+    ]),
+  ) as ShellOptions;
+  shopt = new Set<string>(["extglob"]);
+  cwd: string;
+  readonly pid: number;
+  funcNames: string[] = [];
+  /** `trap` actions by condition: `EXIT`, `ERR`, `RETURN`, `DEBUG` or a signal (`SIGINT`). */
+  traps = new Map<string, string>();
+  /** The parent's traps, shown by `trap -p` in a subshell but never run there. */
+  inheritedTraps = new Map<string, string>();
+  /** `$!`. */
+  lastBackground: string | undefined;
+  /** `getopts`' place inside a group of options (`-abc`). */
+  getopts = { optind: 1, position: 1 };
+  /** `$_`: the last argument of the previous simple command. */
+  lastArgument = "";
+
+  constructor(cwd: string, pid = 4242) {
+    this.cwd = cwd;
+    this.pid = pid;
+  }
+
+  fork(): ShellState {
+    const copy = new ShellState(this.cwd, this.pid);
+    copy.scopes = this.scopes.map(
+      (scope) => new Map([...scope].map(([name, variable]) => [name, cloneVariable(variable)])),
+    );
+    copy.functions = new Map(this.functions);
+    copy.positional = [...this.positional];
+    copy.scriptName = this.scriptName;
+    copy.lastStatus = this.lastStatus;
+    copy.options = { ...this.options };
+    copy.shopt = new Set(this.shopt);
+    copy.funcNames = [...this.funcNames];
+    copy.lastArgument = this.lastArgument;
+    // A subshell keeps ignored signals only; other traps reset (`trap -p` still shows them).
+    copy.traps = new Map([...this.traps].filter(([, action]) => action === ""));
+    copy.inheritedTraps = new Map([...this.inheritedTraps, ...this.traps]);
+    copy.lastBackground = this.lastBackground;
+    return copy;
+  }
+
+  /** The variable itself, namerefs not followed. */
+  lookupRaw(name: string): Variable | undefined {
+    for (let index = this.scopes.length - 1; index >= 0; index -= 1) {
+      const found = this.scopes[index]?.get(name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** The name a nameref chain ends at (the name itself when it is no nameref). */
+  resolveName(name: string): string {
+    let current = name;
+    for (let depth = 0; depth < 10; depth += 1) {
+      const variable = this.lookupRaw(current);
+      if (variable === undefined || !variable.nameref || !variable.value) return current;
+      current = variable.value;
+    }
+    return current;
+  }
+
+  lookup(name: string): Variable | undefined {
+    return this.lookupRaw(this.resolveName(name));
+  }
+
+  /** The scope a new assignment lands in: where the name lives, else the global scope. */
+  private scopeFor(name: string): Map<string, Variable> {
+    for (let index = this.scopes.length - 1; index >= 0; index -= 1) {
+      const scope = this.scopes[index] as Map<string, Variable>;
+      if (scope.has(name)) return scope;
+    }
+    return this.scopes[0] as Map<string, Variable>;
+  }
+
+  /** Scalar value (element 0 of an array); undefined when unset. */
+  get(rawName: string): string | undefined {
+    const resolved = this.resolveName(rawName);
+    const subscript = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(resolved);
+    if (subscript !== null) {
+      const target = this.lookupRaw(subscript[1] as string);
+      const key = subscript[2] as string;
+      if (target?.array === null || target === undefined)
+        return key === "0" ? (target?.value ?? undefined) : undefined;
+      if (!target.assoc && key.startsWith("-")) {
+        const keys = arrayKeys(target);
+        return target.array.get(String(Number(keys[keys.length - 1] ?? -1) + 1 + Number(key)));
+      }
+      return target.array.get(key);
+    }
+    const variable = this.lookupRaw(resolved);
+    if (variable === undefined || variable.declaredOnly) return undefined;
+    if (variable.array !== null) return variable.array.get("0");
+    return variable.value ?? undefined;
+  }
+
+  /** Set a scalar (or element 0 of an array); throws ReadonlyError. */
+  set(rawName: string, rawValue: string): Variable {
+    const name = this.resolveName(rawName);
+    const subscript = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(name);
+    if (subscript !== null) {
+      this.setElement(subscript[1] as string, subscript[2] as string, rawValue);
+      return this.lookupRaw(subscript[1] as string) as Variable;
+    }
+    const scope = this.scopeFor(name);
+    let variable = scope.get(name);
+    if (variable === undefined) {
+      variable = newVariable(rawValue);
+      if (this.options.allexport) variable.exported = true;
+      scope.set(name, variable);
+      return variable;
+    }
+    if (variable.readonly) throw new ReadonlyError(name);
+    const value = caseOf(variable, rawValue);
+    variable.declaredOnly = false;
+    if (variable.array !== null) variable.array.set("0", value);
+    else variable.value = value;
+    return variable;
+  }
+
+  setElement(rawName: string, key: string, rawValue: string): void {
+    const name = this.resolveName(rawName);
+    const scope = this.scopeFor(name);
+    let variable = scope.get(name);
+    if (variable === undefined) {
+      variable = newVariable(null);
+      scope.set(name, variable);
+    }
+    if (variable.readonly) throw new ReadonlyError(name);
+    const value = caseOf(variable, rawValue);
+    variable.declaredOnly = false;
+    if (variable.array === null) {
+      variable.array = new Map();
+      if (variable.value !== null) variable.array.set("0", variable.value);
+      variable.value = null;
+    }
+    variable.array.set(key, value);
+  }
+
+  setArray(rawName: string, values: Map<string, string>, assoc: boolean): void {
+    const name = this.resolveName(rawName);
+    const scope = this.scopeFor(name);
+    let variable = scope.get(name);
+    if (variable === undefined) {
+      variable = newVariable(null);
+      scope.set(name, variable);
+    }
+    if (variable.readonly) throw new ReadonlyError(name);
+    variable.declaredOnly = false;
+    variable.value = null;
+    variable.array = values;
+    variable.assoc = assoc || variable.assoc;
+  }
+
+  /** `local name`: a variable in the innermost function scope. */
+  declareLocal(name: string): Variable {
+    const scope = this.scopes[this.scopes.length - 1] as Map<string, Variable>;
+    let variable = scope.get(name);
+    if (variable === undefined) {
+      variable = newVariable(null);
+      variable.declaredOnly = true;
+      scope.set(name, variable);
+    }
+    return variable;
+  }
+
+  /** A declared-but-unset variable in the global scope. */
+  declareGlobal(name: string): Variable {
+    const scope = this.scopes[0] as Map<string, Variable>;
+    let variable = scope.get(name);
+    if (variable === undefined) {
+      variable = newVariable(null);
+      variable.declaredOnly = true;
+      scope.set(name, variable);
+    }
+    return variable;
+  }
+
+  unset(rawName: string, followNameref = true): void {
+    const name = followNameref ? this.resolveName(rawName) : rawName;
+    const subscript = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(name);
+    if (subscript !== null) {
+      this.lookupRaw(subscript[1] as string)?.array?.delete(subscript[2] as string);
+      return;
+    }
+    for (let index = this.scopes.length - 1; index >= 0; index -= 1) {
+      const scope = this.scopes[index] as Map<string, Variable>;
+      const variable = scope.get(name);
+      if (variable === undefined) continue;
+      if (variable.readonly) throw new ReadonlyError(name);
+      scope.delete(name);
+      return;
+    }
+  }
+
+  /** Every visible variable name, sorted. */
+  names(): string[] {
+    const names = new Set<string>();
+    for (const scope of this.scopes) for (const name of scope.keys()) names.add(name);
+    return [...names].sort();
+  }
+
+  exportedEnv(): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const name of this.names()) {
+      const variable = this.lookup(name);
+      if (variable?.exported && !variable.declaredOnly && variable.array === null) {
+        env[name] = variable.value ?? "";
+      }
+    }
+    return env;
+  }
+}
+
+export class ReadonlyError extends Error {
+  constructor(readonly variable: string) {
+    super(`${variable}: readonly variable`);
+  }
+}

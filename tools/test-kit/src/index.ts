@@ -1,0 +1,1 @@
+export { type ChildProcessRequest, childProcessRunner } from "./child-process-runner.js";
