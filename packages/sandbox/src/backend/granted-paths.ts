@@ -58,3 +58,20 @@ export async function grantedExecutables(scope: Scope<string>, runtime: readonly
   }
   return withRealpath(found);
 }
+
+const systemPaths = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * `withRealpath` of one of the funnel's constant system lists (runtime closure, bin
+ * directories, device sinks, loaders), resolved once per process: root-owned system
+ * locations, re-resolved on every spawn for nothing. Never used for granted paths, which
+ * are resolved on every call.
+ */
+export function systemPathsWithRealpath(list: readonly string[]): readonly string[] {
+  let resolved = systemPaths.get(list);
+  if (resolved === undefined) {
+    resolved = Object.freeze(withRealpath(list));
+    systemPaths.set(list, resolved);
+  }
+  return resolved;
+}

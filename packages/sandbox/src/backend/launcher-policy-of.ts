@@ -3,7 +3,12 @@ import { isAbsolute } from "node:path";
 import { checkContained } from "@agent-bridle/core";
 import type { LauncherPolicy } from "../launcher/types.js";
 import type { BackendPrepareRequest } from "./backend.js";
-import { grantedExecutables, grantedRoots, unique, withRealpath } from "./granted-paths.js";
+import {
+  grantedExecutables,
+  grantedRoots,
+  systemPathsWithRealpath,
+  unique,
+} from "./granted-paths.js";
 import {
   BIN_DIRECTORIES,
   DEVICE_SINKS,
@@ -56,7 +61,7 @@ export async function launcherPolicyOf(
   const executables = execRestricted
     ? unique([
         ...(await grantedExecutables(caveats.exec, request.runtimeExecutables)),
-        ...withRealpath(DYNAMIC_LOADERS),
+        ...systemPathsWithRealpath(DYNAMIC_LOADERS),
       ])
     : [];
   const writeRoots = writeRestricted
@@ -65,8 +70,8 @@ export async function launcherPolicyOf(
   const readRoots = readRestricted
     ? unique([
         ...grantedRoots(caveats.fs_read, blocked, request.extraWriteRoots),
-        ...withRealpath(RUNTIME_READ_CLOSURE),
-        ...(execRestricted ? executables : withRealpath(BIN_DIRECTORIES)),
+        ...systemPathsWithRealpath(RUNTIME_READ_CLOSURE),
+        ...(execRestricted ? executables : systemPathsWithRealpath(BIN_DIRECTORIES)),
       ])
     : [];
   const granted = [
@@ -79,7 +84,7 @@ export async function launcherPolicyOf(
     fsWrite: writeRestricted ? "restricted" : "all",
     exec: execRestricted ? "restricted" : "all",
     read: readRoots,
-    write: writeRestricted ? unique([...writeRoots, ...withRealpath(DEVICE_SINKS)]) : [],
+    write: writeRestricted ? unique([...writeRoots, ...systemPathsWithRealpath(DEVICE_SINKS)]) : [],
     execute: executables,
     netDenyAll: caveats.net !== "all" && caveats.net.only.length === 0,
     mask,
