@@ -198,6 +198,9 @@ export {
   RegistryBuilder,
 } from "./registry/registry.js";
 export type { ToolDefinitionJson } from "./registry/tool-definitions.js";
+// bash vocabulary shared by the engines that read bash
+export { BASH_RESERVED_WORDS } from "./shell/bash-reserved-words.js";
+
 // the common shell input (spec §14)
 export {
   commonShellInputShape,

@@ -1,30 +1,6 @@
 /** More builtins: `getopts`, `shopt`, `type`, `command`, `builtin`, `mapfile`, `wait` and friends. */
+import { BASH_RESERVED_WORDS } from "@agent-bridle/core";
 import type { Builtin, BuiltinContext } from "./builtins.js";
-
-const KEYWORDS = new Set([
-  "if",
-  "then",
-  "else",
-  "elif",
-  "fi",
-  "case",
-  "esac",
-  "for",
-  "select",
-  "while",
-  "until",
-  "do",
-  "done",
-  "in",
-  "function",
-  "time",
-  "{",
-  "}",
-  "!",
-  "[[",
-  "]]",
-  "coproc",
-]);
 
 /** Options `shopt` knows, with bash's defaults for a non-interactive shell. */
 export const SHOPT_NAMES: readonly string[] = [
@@ -201,7 +177,7 @@ type Kind = "alias" | "keyword" | "function" | "builtin" | "file";
 
 function kindsOf(context: BuiltinContext, name: string): { kind: Kind; path?: string }[] {
   const found: { kind: Kind; path?: string }[] = [];
-  if (KEYWORDS.has(name)) found.push({ kind: "keyword" });
+  if (BASH_RESERVED_WORDS.has(name)) found.push({ kind: "keyword" });
   if (context.state.functions.has(name)) found.push({ kind: "function" });
   if (context.interpreter.isBuiltin(name)) found.push({ kind: "builtin" });
   const resolved = context.interpreter.resolveCommand(name);

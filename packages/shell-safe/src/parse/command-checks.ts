@@ -1,6 +1,7 @@
+import { BASH_RESERVED_WORDS } from "@agent-bridle/core";
 import type { Command, Word } from "./ast.js";
 import { isNameStart } from "./characters.js";
-import { RESERVED_WORDS, STATEFUL_BUILTINS } from "./command-names.js";
+import { STATEFUL_BUILTINS } from "./command-names.js";
 import { builtinLabel, keywordLabel, LABELS } from "./labels.js";
 import { malformed, unsupportedConstruct } from "./refusal.js";
 import { isGlobWord, literalValue, unquotedText } from "./word-value.js";
@@ -11,7 +12,7 @@ import { isGlobWord, literalValue, unquotedText } from "./word-value.js";
  */
 export function checkProgramWord(program: Word): void {
   const text = unquotedText(program);
-  if (text !== null && RESERVED_WORDS.has(text)) {
+  if (text !== null && BASH_RESERVED_WORDS.has(text)) {
     throw unsupportedConstruct(keywordLabel(text), program.start, program.end);
   }
   if (isAssignmentShaped(program)) {

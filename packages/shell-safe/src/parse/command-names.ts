@@ -1,29 +1,3 @@
-/** Bash 5.2's reserved words (`compgen -k`): syntax when unquoted in command position. */
-export const RESERVED_WORDS: ReadonlySet<string> = new Set([
-  "if",
-  "then",
-  "else",
-  "elif",
-  "fi",
-  "case",
-  "esac",
-  "for",
-  "select",
-  "while",
-  "until",
-  "do",
-  "done",
-  "in",
-  "function",
-  "time",
-  "{",
-  "}",
-  "!",
-  "[[",
-  "]]",
-  "coproc",
-]);
-
 /**
  * Bash builtins (`compgen -b`) that change the shell's own state, run other code or
  * control the script's flow, so spawning a program of that name would not mean what
