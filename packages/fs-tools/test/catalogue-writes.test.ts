@@ -130,5 +130,6 @@ describe("attack catalogue A100 (write_file parts): persistence through auto-run
     }
   });
 
-  it.skip("A100 (shell parts: at, crontab, systemd-run, launchctl [macOS], schtasks [Windows]) — skipped here: these are exec grants of the shell engines, not fs-tools inputs", () => {});
+  // A100's shell parts (at, crontab, systemd-run, launchctl, schtasks) are exec grants of
+  // the shell engines, not fs-tools inputs: they belong to the facade's cross-engine suite.
 });
