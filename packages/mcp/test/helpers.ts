@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
+import { useTempDirs as tempDirs } from "@agent-bridle-tools/test-kit";
 
 export const packageRoot = fileURLToPath(new URL("../", import.meta.url));
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -27,17 +26,7 @@ export function buildPackage(): void {
 }
 
 /** Temp directories (real paths) removed after the file's tests. */
-export function useTempDirs(): (prefix?: string) => string {
-  const made: string[] = [];
-  afterAll(() => {
-    for (const directory of made.splice(0)) rmSync(directory, { recursive: true, force: true });
-  });
-  return (prefix = "bridle-mcp-") => {
-    const directory = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-    made.push(directory);
-    return directory;
-  };
-}
+export const useTempDirs = () => tempDirs("bridle-mcp-", "all");
 
 export function writeConfig(home: string, toml: string): string {
   mkdirSync(join(home, ".agent-bridle"), { recursive: true });

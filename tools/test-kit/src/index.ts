@@ -1,1 +1,3 @@
 export { type ChildProcessRequest, childProcessRunner } from "./child-process-runner.js";
+export { NOWHERE_HOME, registryWith } from "./registry-with.js";
+export { useTempDirs } from "./temp-dirs.js";

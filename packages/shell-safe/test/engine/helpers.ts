@@ -1,49 +1,13 @@
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  type Caveats,
-  caveats,
-  DeniedEnvelopeSchema,
-  defaultPathPolicy,
-  Registry,
-  RunEnvelopeSchema,
-  type Tool,
-} from "@agent-bridle/core";
+import { DeniedEnvelopeSchema, RunEnvelopeSchema } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
-import { afterEach } from "vitest";
+import { NOWHERE_HOME, registryWith, useTempDirs as tempDirs } from "@agent-bridle-tools/test-kit";
 import { createShellTool, type ShellToolOptions } from "../../src/index.js";
 
 /** Temp directories (real paths) removed after each test. */
-export function useTempDirs(): () => string {
-  const made: string[] = [];
-  afterEach(() => {
-    for (const directory of made.splice(0)) rmSync(directory, { recursive: true, force: true });
-  });
-  return () => {
-    const directory = realpathSync(mkdtempSync(join(tmpdir(), "bridle-safe-")));
-    made.push(directory);
-    return directory;
-  };
-}
+export const useTempDirs = () => tempDirs("bridle-safe-");
 
-export const HOME = "/nonexistent-home";
-
-/** A registry holding one tool, with the Linux default path policy for a home that exists nowhere. */
-export function registryWith<Args, Result>(tool: Tool<Args, Result>) {
-  const registry = Registry.builder()
-    .tool(tool)
-    .pathPolicy(defaultPathPolicy({ platform: "linux", home: HOME }))
-    .build();
-  const dispatch = (args: unknown, partial: Partial<Caveats> = {}, signal?: AbortSignal) =>
-    registry.dispatch(
-      tool.name,
-      args,
-      registry.mintGrant(caveats(partial)),
-      signal ? { signal } : {},
-    ) as Promise<Record<string, unknown>>;
-  return { registry, dispatch };
-}
+export const HOME = NOWHERE_HOME;
+export { registryWith };
 
 /** The engine with no kernel backend (top-level fs/net grants only), based in `baseDir`. */
 export function safeShell(baseDir: string, options: Partial<ShellToolOptions> = {}) {
