@@ -24,6 +24,8 @@ export interface BackendPrepareRequest {
   readonly extraWriteRoots: readonly string[];
   /** Programs the engine itself runs besides the granted ones (for example `bash`). */
   readonly runtimeExecutables: readonly string[];
+  /** Files the engine's own runtime reads besides the runtime closure (a bundled worker). */
+  readonly runtimeReadPaths?: readonly string[] | undefined;
   /** Descriptors besides 0, 1, 2 that reach the child. */
   readonly keepFds: readonly number[];
   readonly cwd: string;

@@ -8,6 +8,7 @@ import {
   grantedRoots,
   systemPathsWithRealpath,
   unique,
+  withRealpath,
 } from "./granted-paths.js";
 import {
   BIN_DIRECTORIES,
@@ -71,6 +72,7 @@ export async function launcherPolicyOf(
     ? unique([
         ...grantedRoots(caveats.fs_read, blocked, request.extraWriteRoots),
         ...systemPathsWithRealpath(RUNTIME_READ_CLOSURE),
+        ...withRealpath(request.runtimeReadPaths ?? []),
         ...(execRestricted ? executables : systemPathsWithRealpath(BIN_DIRECTORIES)),
       ])
     : [];

@@ -31,6 +31,7 @@ export function createSeatbeltBackend(
       const profile = seatbeltProfile({
         caveats,
         extraWriteRoots: grantedRoots("all", [], request.extraWriteRoots),
+        runtimeReadPaths: request.runtimeReadPaths,
         executables:
           caveats.exec === "all"
             ? []

@@ -34,6 +34,8 @@ export interface SeatbeltProfileRequest {
   readonly caveats: Caveats;
   /** Absolute, resolved read roots granted beyond the caveats (none usually). */
   readonly extraWriteRoots: readonly string[];
+  /** Files the engine's runtime reads (a bundled worker), readable when `fs_read` is restricted. */
+  readonly runtimeReadPaths?: readonly string[] | undefined;
   /** Resolved granted executables (and the engine's runtime programs) when exec is restricted. */
   readonly executables: readonly string[];
   /** Absolute blocked paths of the `PathPolicy`: denied after every allow (last match wins). */
@@ -56,7 +58,12 @@ function fileRules(request: SeatbeltProfileRequest): string[] {
   const rules: string[] = [];
   if (caveats.fs_read === "all") rules.push("(allow file-read*)");
   else {
-    const roots = [...caveats.fs_read.only, ...request.extraWriteRoots, ...SEATBELT_READ_CLOSURE];
+    const roots = [
+      ...caveats.fs_read.only,
+      ...request.extraWriteRoots,
+      ...(request.runtimeReadPaths ?? []),
+      ...SEATBELT_READ_CLOSURE,
+    ];
     if (caveats.exec === "all") roots.push(...SEATBELT_BIN_DIRECTORIES);
     rules.push(`(allow file-read* ${subpaths(roots)})`, "(allow file-read-metadata)");
   }

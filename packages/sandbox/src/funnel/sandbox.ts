@@ -50,6 +50,8 @@ export interface SandboxRunRequest {
   readonly privateTmp?: boolean | undefined;
   /** Programs the engine runs besides granted ones (execute rules), e.g. `/usr/bin/bash`. */
   readonly runtimeExecutables?: readonly string[] | undefined;
+  /** Files the engine's runtime reads (a bundled worker or entry file), readable under Landlock. */
+  readonly runtimeReadPaths?: readonly string[] | undefined;
   readonly observer?: ShellOutputObserver | undefined;
 }
 
@@ -135,6 +137,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         coverage,
         extraWriteRoots: temp ? [temp.path] : [],
         runtimeExecutables: request.runtimeExecutables ?? [],
+        runtimeReadPaths: request.runtimeReadPaths,
         keepFds: (request.extraDescriptors ?? []).map((_, index) => 3 + index),
         cwd: request.cwd,
         limits: options.limits ?? DEFAULT_RESOURCE_LIMITS,

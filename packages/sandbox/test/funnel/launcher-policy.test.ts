@@ -1,4 +1,4 @@
-import { mkdirSync, realpathSync } from "node:fs";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigurationError, caveats, NO_COVERAGE, only } from "@agent-bridle/core";
 import { describe, expect, it } from "vitest";
@@ -54,6 +54,30 @@ describe("the launcher policy from the effective caveats", () => {
     expect(text).toContain("\nnet deny-all\n");
     expect(text).toContain("\nkeep-fd 3\n");
     expect(text.endsWith(`cwd ${root}\n`)).toBe(true);
+  });
+
+  it("makes the engine's runtime files readable (a bundled worker), only when reads are restricted", async () => {
+    const root = realpathSync(tempDir());
+    const worker = join(root, "worker.js");
+    writeFileSync(worker, "");
+    const request = {
+      pathPolicy: { blocked: [], writeBlocked: [] },
+      coverage: NO_COVERAGE,
+      extraWriteRoots: [],
+      limits: {},
+      runtimeExecutables: [],
+      runtimeReadPaths: [worker],
+      keepFds: [],
+      cwd: "/",
+    };
+    const restricted = await launcherPolicyOf({
+      ...request,
+      caveats: caveats({ fs_read: only(["/srv/none"]) }),
+    });
+    expect(restricted.policy.read).toContain(worker);
+    expect(restricted.policy.read).not.toContain(root);
+    const open = await launcherPolicyOf({ ...request, caveats: caveats({}) });
+    expect(open.policy.read).toEqual([]);
   });
 
   it("drops a granted root covered by a blocked entry (fail closed)", async () => {
