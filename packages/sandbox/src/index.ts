@@ -16,6 +16,9 @@ export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "./backend/resource
 export { createSeatbeltBackend } from "./backend/seatbelt-backend.js";
 export { SEATBELT_READ_CLOSURE, sbplString, seatbeltProfile } from "./backend/seatbelt-profile.js";
 export { type BackendSelection, selectBackend } from "./backend/select-backend.js";
+// the private channel to a child (carried entry, bash worker)
+export { type ParentProof, proveParent } from "./channel/parent-proof.js";
+export { openPrivateChannel, type PrivateChannel } from "./channel/private-channel.js";
 export {
   buildChildEnvironment,
   type ChildEnvironmentRequest,

@@ -1,5 +1,6 @@
 import { fstatSync } from "node:fs";
 import { Socket } from "node:net";
+import { proveParent } from "@agent-bridle/sandbox";
 import {
   ACK_BYTES,
   bodyLength,
@@ -9,7 +10,6 @@ import {
   encodeAck,
   HEADER_BYTES,
 } from "./carried-frame.js";
-import { proveParent } from "./parent-proof.js";
 
 /** The private channel's descriptor in the carried entry. */
 export const CHANNEL_FD = 3;

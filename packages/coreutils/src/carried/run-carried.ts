@@ -1,9 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { connect, createServer, type Server, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { ConfigurationError } from "@agent-bridle/core";
+import type { Socket } from "node:net";
+import { openPrivateChannel } from "@agent-bridle/sandbox";
 import { carriedEntryPath } from "./carried-entry-path.js";
 import {
   ACK_BYTES,
@@ -38,77 +35,6 @@ export function carriedArgv(invocation: CarriedInvocation): string[] {
     invocation.name,
     ...invocation.argv,
   ];
-}
-
-interface PrivateChannel {
-  /** The child's end, as a descriptor number of this process (`extraDescriptors`). */
-  readonly childFd: number;
-  /** The parent's end. */
-  readonly parent: Socket;
-  /** Closes this process's copy of the child's end. */
-  releaseChildEnd(): void;
-}
-
-function listen(server: Server, path: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(path, () => resolve());
-  });
-}
-
-/**
- * A connected unix stream socket pair, made through a listening socket in a fresh 0700
- * directory that is removed at once. This process both listens and connects, so the
- * kernel attests it as the peer of either end (`SO_PEERCRED`). The connecting end first
- * writes a random token: an intruder's connection (only this uid can reach the
- * directory) is never taken for ours.
- */
-async function openPrivateChannel(): Promise<PrivateChannel> {
-  const directory = await mkdtemp(join(tmpdir(), "agent-bridle-carried-"));
-  const server = createServer({ allowHalfOpen: true });
-  try {
-    const path = join(directory, "channel");
-    await listen(server, path);
-    const token = randomBytes(32);
-    const accepted = new Promise<Socket>((resolve) => {
-      server.on("connection", (socket) => {
-        const received: Buffer[] = [];
-        let size = 0;
-        const onData = (chunk: Buffer) => {
-          received.push(chunk);
-          size += chunk.length;
-          if (size < token.length) return;
-          socket.off("data", onData);
-          socket.pause();
-          const all = Buffer.concat(received);
-          if (!all.subarray(0, token.length).equals(token)) return void socket.destroy();
-          if (all.length > token.length) socket.unshift(all.subarray(token.length));
-          resolve(socket);
-        };
-        socket.on("data", onData);
-        socket.on("error", () => undefined);
-        socket.resume();
-      });
-    });
-    const client = connect({ path, allowHalfOpen: true });
-    client.pause();
-    await new Promise<void>((resolve, reject) => {
-      client.once("error", reject);
-      client.once("connect", () => resolve());
-    });
-    client.write(token);
-    const parent = await accepted;
-    const fd = (client as unknown as { _handle?: { fd?: unknown } })._handle?.fd;
-    if (typeof fd !== "number" || fd < 0) {
-      client.destroy();
-      parent.destroy();
-      throw new ConfigurationError("the carried entry's private channel has no descriptor");
-    }
-    return { childFd: fd, parent, releaseChildEnd: () => client.destroy() };
-  } finally {
-    server.close();
-    await rm(directory, { recursive: true, force: true });
-  }
 }
 
 /** Collects the child's acknowledgement (the first `ACK_BYTES` it sends). */

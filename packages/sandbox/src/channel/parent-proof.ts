@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
-import { locateLauncher } from "@agent-bridle/sandbox";
+import { locateLauncher } from "../launcher/locate.js";
 
 /** What the child established about its parent before reading the frame. */
 export interface ParentProof {
@@ -37,7 +37,8 @@ function sameImage(pid: number): boolean | undefined {
 }
 
 /**
- * The checks on descriptor 3's peer, before any byte of the frame is read (ADR 0007):
+ * The checks on a private channel's peer (descriptor 3), made by the child before it
+ * reads any byte of the parent's frame (ADR 0007; the bash worker's ADR 0008):
  * with the launcher, the kernel-attested creator of the channel must be this process's
  * parent (pid, as this PID namespace sees both) and run as this uid; where the parent is
  * visible its executable must be this one. Returns the proof, or why it failed.
