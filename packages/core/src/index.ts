@@ -137,6 +137,7 @@ export { isSameFile } from "./exec/same-file.js";
 export { TRUSTED_PATH } from "./exec/trusted-path.js";
 export { Gate, type GateOptions } from "./gate/gate.js";
 export { Grant, mintGrant } from "./grant/grant.js";
+export { joinOutputObservers } from "./observer/join-output-observers.js";
 // output observer
 export {
   createOutputSession,

@@ -9,6 +9,7 @@ import {
   deniedInvocation,
   type EnvelopeContext,
   isUnbridled,
+  joinOutputObservers,
   NO_COVERAGE,
   ran,
   type ShellLimits,
@@ -87,7 +88,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
     async invoke() {
       throw new ToolFailedError("the host shell is dispatched through invokeAccounted");
     },
-    async invokeAccounted(input, cx, { signal }) {
+    async invokeAccounted(input, cx, { signal, observer }) {
       const started = performance.now();
       const quiet = { report: {}, sandboxKind: "none" as const, unbridled: isUnbridled() };
       const unbridled = isUnbridled() ? unbridledRefusal(cx.caveats) : undefined;
@@ -104,7 +105,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
           maxOutputBytes: limits.maxOutputBytes,
           signal,
           runtimeExecutables: [shell],
-          observer: options.observer,
+          observer: joinOutputObservers(options.observer, observer),
         },
         { coverage: NO_COVERAGE },
       );

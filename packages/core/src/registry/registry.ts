@@ -13,6 +13,7 @@ import { RegistryError } from "../errors/registry-error.js";
 import { ToolFailedError } from "../errors/tool-failed-error.js";
 import { Gate } from "../gate/gate.js";
 import { Grant, mintGrant } from "../grant/grant.js";
+import type { ShellOutputObserver } from "../observer/shell-output-observer.js";
 import { defaultPathPolicy, type PathPolicy } from "../paths/path-policy.js";
 import { resolvePathPolicy } from "../paths/resolve-path-policy.js";
 import type { Tool } from "../tool/tool.js";
@@ -32,6 +33,12 @@ export interface RegistryConfig {
 
 export interface DispatchOptions {
   readonly signal?: AbortSignal;
+  /**
+   * Live output of this call only (spec §8), delivered by shell tools in addition to the
+   * observer they were built with. Presentation only: it never changes authorization or
+   * the envelope. Use it to stream one call's output to one client.
+   */
+  readonly observer?: ShellOutputObserver | undefined;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -196,7 +203,7 @@ export class Registry implements AsyncDisposable {
         return approvalDenialEnvelope(name, verdict.reason, humanGate, performance.now() - started);
       }
     }
-    return this.#invoke(tool, args, cx, budget, signal);
+    return this.#invoke(tool, args, cx, budget, { signal, observer: options.observer });
   }
 
   async #invoke(
@@ -204,12 +211,17 @@ export class Registry implements AsyncDisposable {
     args: unknown,
     cx: Parameters<Tool["invoke"]>[1],
     budget: ReturnType<typeof Grant.budgetOf>,
-    signal: AbortSignal,
+    call: { readonly signal: AbortSignal; readonly observer: ShellOutputObserver | undefined },
   ) {
     const callId = this.#nextCallId++;
     this.#audit.record({ type: "dispatch-admitted", tool: tool.name, callId });
     try {
-      const invocation = await tool.invokeAccounted(args, cx, { signal });
+      const { signal, observer } = call;
+      const invocation = await tool.invokeAccounted(
+        args,
+        cx,
+        observer === undefined ? { signal } : { signal, observer },
+      );
       const charged = invocation.kind === "ran";
       if (!charged) budget.refund();
       this.#audit.record({

@@ -3,12 +3,19 @@ import type { Caveats } from "../caveats/caveats.js";
 import { top } from "../caveats/caveats.js";
 import type { ToolContext } from "../context/tool-context.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import type { ShellOutputObserver } from "../observer/shell-output-observer.js";
 import { type Invocation, ran } from "./invocation.js";
 import { type ToolAnnotations, ToolAnnotationsSchema } from "./tool-annotations.js";
 
 export interface InvokeOptions {
   /** Aborted when the caller cancels the dispatch; tools stop and clean up. */
   readonly signal: AbortSignal;
+  /**
+   * This call's live output (spec §8), from `DispatchOptions.observer`. Tools that produce
+   * output deliver it in addition to any observer they were built with
+   * (`joinOutputObservers`); other tools ignore it.
+   */
+  readonly observer?: ShellOutputObserver;
 }
 
 /**

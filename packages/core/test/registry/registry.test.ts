@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { caveats, top } from "../../src/caveats/caveats.js";
 import { Registry } from "../../src/registry/registry.js";
-import { recordingTool, scriptedTool } from "./fixture-tools.js";
+import { defineTool } from "../../src/tool/tool.js";
+import { ANNOTATIONS, recordingTool, scriptedTool } from "./fixture-tools.js";
 
 const once = caveats({ max_calls: { at_most: 1 } });
 
@@ -205,5 +207,27 @@ describe("Registry dispatch (reference cases 13–17)", () => {
     await expect(registry.dispatch("echo", {}, registry.mintGrant(top()))).rejects.toMatchObject({
       code: "REGISTRY_CLOSED",
     });
+  });
+});
+
+describe("Registry dispatch: a per-call output observer", () => {
+  it("reaches the tool as InvokeOptions.observer, and is absent when not given", async () => {
+    const seen: unknown[] = [];
+    const tool = defineTool({
+      name: "observed",
+      description: "Records the observer it was invoked with.",
+      inputSchema: z.object({}),
+      annotations: ANNOTATIONS,
+      async invoke(_args, _cx, options) {
+        seen.push(options.observer);
+        return {};
+      },
+    });
+    const registry = Registry.builder().tool(tool).build();
+    const grant = registry.mintGrant(top());
+    const observer = () => {};
+    await registry.dispatch("observed", {}, grant, { observer });
+    await registry.dispatch("observed", {}, grant);
+    expect(seen).toEqual([observer, undefined]);
   });
 });

@@ -9,6 +9,7 @@ import {
   defineTool,
   deniedInvocation,
   FS_AND_EXEC_COVERAGE,
+  joinOutputObservers,
   ran,
   type ShellOutputObserver,
   type Tool,
@@ -114,7 +115,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     async invoke() {
       throw new ToolFailedError("the safe shell is dispatched through invokeAccounted");
     },
-    async invokeAccounted(input, cx, { signal }) {
+    async invokeAccounted(input, cx, { signal, observer: callObserver }) {
       const started = performance.now();
       const selection = await selectBackend(
         sandbox.backend,
@@ -169,8 +170,9 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
       if (selection.shortfall !== undefined) return refuse(floorDenial(selection.shortfall));
 
       const timeoutSecs = input.timeout_secs ?? limits.defaultTimeoutSecs;
-      const session = options.observer
-        ? createOutputSession(options.observer, { maxBytesPerStream: limits.maxOutputBytes })
+      const observer = joinOutputObservers(options.observer, callObserver);
+      const session = observer
+        ? createOutputSession(observer, { maxBytesPerStream: limits.maxOutputBytes })
         : undefined;
       let finished = false;
       try {
