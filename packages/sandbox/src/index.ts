@@ -45,7 +45,12 @@ export {
   type SpawnConfinedRequest,
   spawnConfined,
 } from "./funnel/spawn-confined.js";
-export type { LaunchRequest, SpawnResult, StageWrapper } from "./funnel/spawn-types.js";
+export type {
+  LaunchRequest,
+  SpawnResult,
+  StageStdio,
+  StageWrapper,
+} from "./funnel/spawn-types.js";
 export { checkWorkingDirectory } from "./funnel/working-directory.js";
 
 // the Linux launcher

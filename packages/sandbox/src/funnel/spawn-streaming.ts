@@ -1,0 +1,128 @@
+import { spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
+import type { AuditSink, Denial, Scope } from "@agent-bridle/core";
+import { admitProgram } from "./admit-program.js";
+import { buildChildEnvironment } from "./child-environment.js";
+import { inheritableHostDescriptors } from "./host-descriptors.js";
+import { killProcessGroup, killProcessTree } from "./process-tree.js";
+
+export interface StreamingSpawnRequest {
+  /** `argv[0]` as the caller resolved it (absolute) or spelled (bare: trusted `PATH`). */
+  readonly argv: readonly string[];
+  readonly exec: Scope<string>;
+  readonly audit: AuditSink;
+  readonly toolName: string;
+  readonly cwd: string;
+  readonly home: string;
+  readonly tmpdir: string;
+  /** The caller's variables (the denylist applies; `PATH`, `LC_ALL`, `HOME`, `TMPDIR` are the funnel's). */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Bytes written to the child's stdin, then closed; default `/dev/null`. */
+  readonly stdin?: Uint8Array | undefined;
+  /** Every chunk of the child's output, as it arrives (nothing is kept here). */
+  readonly onStdout: (chunk: Buffer) => void;
+  readonly onStderr: (chunk: Buffer) => void;
+  /** Aborting kills the whole tree. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+export type StreamingSpawnOutcome =
+  | {
+      readonly kind: "ran";
+      readonly exitCode: number | null;
+      readonly signal: NodeJS.Signals | null;
+      readonly cancelled: boolean;
+    }
+  | { readonly kind: "denied"; readonly denial: Denial }
+  | { readonly kind: "not-found"; readonly program: string };
+
+/** After the leader exits, how long its pipes may still deliver what is buffered. */
+const DRAIN_GRACE_MS = 250;
+
+function closedOf(stream: NodeJS.ReadableStream | null): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream === null) return resolve();
+    stream.once("close", () => resolve());
+    stream.once("error", () => resolve());
+  });
+}
+
+/**
+ * The in-worker spawn entry (spec §9): one program for an interpreter that owns its own
+ * streams. Admission (exec identity, audited), the environment built from scratch, a
+ * detached process group, stdin bytes or `/dev/null`, output streamed to callbacks
+ * without a copy kept; on exit the group is killed, on abort the whole tree; the leader
+ * is always reaped. The L3 boundary is whatever the caller already runs under.
+ */
+export async function spawnStreaming(
+  request: StreamingSpawnRequest,
+): Promise<StreamingSpawnOutcome> {
+  const admission = await admitProgram({
+    argv: request.argv,
+    exec: request.exec,
+    cwd: request.cwd,
+    audit: request.audit,
+    toolName: request.toolName,
+  });
+  if (admission.kind === "denied") return { kind: "denied", denial: admission.denial };
+  if (admission.kind === "not-found") return { kind: "not-found", program: admission.spelled };
+  request.signal?.throwIfAborted();
+  const cover = inheritableHostDescriptors();
+  const devNull = cover.length > 0 ? openSync("/dev/null", "r") : -1;
+  const stdio: unknown[] = [request.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"];
+  for (const fd of [...cover].sort((a, b) => a - b)) {
+    while (stdio.length < fd) stdio.push("ignore");
+    if (fd >= 3) stdio.push(devNull);
+  }
+  const [program, ...args] = admission.argv as [string, ...string[]];
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(program, args, {
+      argv0: request.argv[0],
+      cwd: request.cwd,
+      env: buildChildEnvironment({
+        home: request.home,
+        tmpdir: request.tmpdir,
+        callerEnv: request.env,
+      }),
+      stdio: stdio as never,
+      detached: true,
+      windowsHide: true,
+    });
+  } finally {
+    if (devNull >= 0) closeSync(devNull);
+  }
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+    child.once("error", () => resolve({ code: 127, signal: null }));
+  });
+  child.stdout?.on("data", request.onStdout);
+  child.stderr?.on("data", request.onStderr);
+  if (child.stdin) {
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(request.stdin);
+  }
+  let cancelled = false;
+  const onAbort = () => {
+    cancelled = true;
+    if (child.pid !== undefined) killProcessTree(child.pid);
+  };
+  request.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const exit = await exited;
+    if (child.pid !== undefined) killProcessGroup(child.pid);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([closedOf(child.stdout), closedOf(child.stderr)]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, DRAIN_GRACE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    return { kind: "ran", exitCode: exit.code, signal: exit.signal, cancelled };
+  } finally {
+    request.signal?.removeEventListener("abort", onAbort);
+  }
+}

@@ -1,0 +1,99 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { only, top } from "@agent-bridle/core";
+import { describe, expect, it } from "vitest";
+import { spawnStreaming } from "../../src/funnel/spawn-streaming.js";
+import { recordingAudit, useTempDir } from "./helpers/funnel-context.js";
+
+const tempDir = useTempDir();
+
+function streams() {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  return {
+    onStdout: (chunk: Buffer) => out.push(chunk),
+    onStderr: (chunk: Buffer) => err.push(chunk),
+    stdout: () => Buffer.concat(out).toString("utf8"),
+    stderr: () => Buffer.concat(err).toString("utf8"),
+  };
+}
+
+describe("spawnStreaming: the in-worker spawn entry", () => {
+  it("streams output, feeds stdin bytes, keeps argv[0] as spelled and audits the spawn", async () => {
+    const audit = recordingAudit();
+    const io = streams();
+    const outcome = await spawnStreaming({
+      argv: ["/bin/sh", "-c", 'cat; echo "$0" >&2; echo "$HOME $FOO"', "zero"],
+      exec: top().exec,
+      audit,
+      toolName: "t",
+      cwd: tempDir(),
+      home: "/home/configured",
+      tmpdir: tempDir(),
+      env: { FOO: "bar", LD_PRELOAD: "/evil.so" },
+      stdin: Buffer.from("fed\n"),
+      ...io,
+    });
+    expect(outcome).toMatchObject({ kind: "ran", exitCode: 0, cancelled: false });
+    expect(io.stdout()).toBe("fed\n/home/configured bar\n");
+    expect(io.stderr()).toBe("zero\n");
+    expect(audit.events).toContainEqual(
+      expect.objectContaining({ type: "spawn", decision: "admitted" }),
+    );
+  });
+
+  it("refuses a program outside the exec grant before anything runs", async () => {
+    const marker = join(tempDir(), "ran");
+    const audit = recordingAudit();
+    const outcome = await spawnStreaming({
+      argv: ["/usr/bin/touch", marker],
+      exec: only(["echo"]),
+      audit,
+      toolName: "t",
+      cwd: tempDir(),
+      home: tempDir(),
+      tmpdir: tempDir(),
+      ...streams(),
+    });
+    expect(outcome.kind).toBe("denied");
+    expect(existsSync(marker)).toBe(false);
+    expect(audit.events).toContainEqual(
+      expect.objectContaining({ type: "spawn", decision: "denied" }),
+    );
+  });
+
+  it("on abort kills the whole tree, a setsid descendant included", async () => {
+    const marker = join(tempDir(), "late");
+    const controller = new AbortController();
+    const run = spawnStreaming({
+      argv: ["/bin/sh", "-c", `setsid sh -c 'sleep 1; echo late > ${marker}' & sleep 30`],
+      exec: top().exec,
+      audit: recordingAudit(),
+      toolName: "t",
+      cwd: tempDir(),
+      home: tempDir(),
+      tmpdir: tempDir(),
+      signal: controller.signal,
+      ...streams(),
+    });
+    setTimeout(() => controller.abort(), 200);
+    const outcome = await run;
+    expect(outcome).toMatchObject({ kind: "ran", cancelled: true, signal: "SIGKILL" });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("reports a missing program as not found", async () => {
+    const outcome = await spawnStreaming({
+      argv: ["no-such-program-here"],
+      exec: top().exec,
+      audit: recordingAudit(),
+      toolName: "t",
+      cwd: tempDir(),
+      home: tempDir(),
+      tmpdir: tempDir(),
+      ...streams(),
+    });
+    expect(outcome).toEqual({ kind: "not-found", program: "no-such-program-here" });
+  });
+});
