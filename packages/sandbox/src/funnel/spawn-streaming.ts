@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import type { AuditSink, Denial, Scope } from "@agent-bridle/core";
+import { type AuditSink, ConfigurationError, type Denial, type Scope } from "@agent-bridle/core";
 import { admitProgram } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { inheritableHostDescriptors } from "./host-descriptors.js";
@@ -22,9 +22,19 @@ export interface StreamingSpawnRequest {
   /** Every chunk of the child's output, as it arrives (nothing is kept here). */
   readonly onStdout: (chunk: Buffer) => void;
   readonly onStderr: (chunk: Buffer) => void;
+  /**
+   * Further descriptors the child gets (3–1023): `input` bytes are written then closed,
+   * `output` chunks are streamed back. Node hands them over as unix sockets, not pipes:
+   * reading or writing the descriptor works, opening `/dev/fd/N` by name does not (ENXIO).
+   */
+  readonly descriptors?: ReadonlyMap<number, StreamingDescriptor> | undefined;
   /** Aborting kills the whole tree. */
   readonly signal?: AbortSignal | undefined;
 }
+
+export type StreamingDescriptor =
+  | { readonly input: Uint8Array }
+  | { readonly output: (chunk: Buffer) => void };
 
 export type StreamingSpawnOutcome =
   | {
@@ -70,9 +80,13 @@ export async function spawnStreaming(
   const cover = inheritableHostDescriptors();
   const devNull = cover.length > 0 ? openSync("/dev/null", "r") : -1;
   const stdio: unknown[] = [request.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"];
-  for (const fd of [...cover].sort((a, b) => a - b)) {
-    while (stdio.length < fd) stdio.push("ignore");
-    if (fd >= 3) stdio.push(devNull);
+  const descriptors = request.descriptors ?? new Map<number, StreamingDescriptor>();
+  if ([...descriptors.keys()].some((fd) => !Number.isSafeInteger(fd) || fd < 3 || fd > 1023)) {
+    throw new ConfigurationError("descriptors must be numbers from 3 to 1023");
+  }
+  const highest = Math.max(2, ...cover, ...descriptors.keys());
+  for (let fd = 3; fd <= highest; fd += 1) {
+    stdio.push(descriptors.has(fd) ? "pipe" : cover.includes(fd) ? devNull : "ignore");
   }
   const [program, ...args] = admission.argv as [string, ...string[]];
   let child: ReturnType<typeof spawn>;
@@ -102,6 +116,17 @@ export async function spawnStreaming(
     child.stdin.on("error", () => undefined);
     child.stdin.end(request.stdin);
   }
+  const extraStreams: NodeJS.ReadableStream[] = [];
+  for (const [fd, descriptor] of descriptors) {
+    const pipe = child.stdio[fd] as (NodeJS.ReadWriteStream & { destroy(): void }) | null;
+    if (pipe === null || pipe === undefined) continue;
+    pipe.on("error", () => undefined);
+    if ("input" in descriptor) pipe.end(descriptor.input);
+    else {
+      pipe.on("data", descriptor.output);
+      extraStreams.push(pipe);
+    }
+  }
   let cancelled = false;
   const onAbort = () => {
     cancelled = true;
@@ -113,14 +138,15 @@ export async function spawnStreaming(
     if (child.pid !== undefined) killProcessGroup(child.pid);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      Promise.all([closedOf(child.stdout), closedOf(child.stderr)]),
+      Promise.all([child.stdout, child.stderr, ...extraStreams].map(closedOf)),
       new Promise((resolve) => {
         timer = setTimeout(resolve, DRAIN_GRACE_MS);
       }),
     ]);
     clearTimeout(timer);
-    child.stdout?.destroy();
-    child.stderr?.destroy();
+    for (const stream of [child.stdout, child.stderr, ...extraStreams]) {
+      (stream as { destroy?: () => void } | null)?.destroy?.();
+    }
     return { kind: "ran", exitCode: exit.code, signal: exit.signal, cancelled };
   } finally {
     request.signal?.removeEventListener("abort", onAbort);

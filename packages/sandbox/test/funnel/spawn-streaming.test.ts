@@ -42,6 +42,28 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     );
   });
 
+  it("hands further descriptors over as pipes: input bytes in, output streamed back", async () => {
+    const io = streams();
+    const back: Buffer[] = [];
+    const outcome = await spawnStreaming({
+      argv: ["/bin/sh", "-c", "cat <&5; echo back >&6"],
+      exec: top().exec,
+      audit: recordingAudit(),
+      toolName: "t",
+      cwd: tempDir(),
+      home: tempDir(),
+      tmpdir: tempDir(),
+      descriptors: new Map([
+        [5, { input: Buffer.from("from five\n") }],
+        [6, { output: (chunk: Buffer) => back.push(chunk) }],
+      ]),
+      ...io,
+    });
+    expect(outcome).toMatchObject({ kind: "ran", exitCode: 0 });
+    expect(io.stdout()).toBe("from five\n");
+    expect(Buffer.concat(back).toString()).toBe("back\n");
+  });
+
   it("refuses a program outside the exec grant before anything runs", async () => {
     const marker = join(tempDir(), "ran");
     const audit = recordingAudit();
