@@ -1,5 +1,19 @@
 // Public surface of @agent-bridle/shell-brush: the bash parser and its AST, and the in-process interpreter core.
 
+export { inspectShell } from "./inspect/inspect-shell.js";
+export { ShellInspectionError } from "./inspect/inspection-error.js";
+export {
+  type ConstructKind,
+  type DescendantExec,
+  type InspectedCommand,
+  type InspectedConstruct,
+  type InspectedRedirect,
+  MAX_INSPECTION_DEPTH,
+  MAX_INSPECTION_SOURCE_BYTES,
+  type RedirectOperation,
+  SHELL_INSPECTION_SCHEMA_VERSION,
+  type ShellInspection,
+} from "./inspect/types.js";
 export {
   ArithmeticError,
   type ArithmeticScope,
