@@ -83,6 +83,16 @@ export {
   locateLauncher,
   probeLauncher,
 } from "@agent-bridle/sandbox";
+// the non-executing inventory of a bash script, for approval screens (reference §7)
+export {
+  type DescendantExec,
+  type InspectedCommand,
+  type InspectedConstruct,
+  type InspectedRedirect,
+  inspectShell,
+  type ShellInspection,
+  ShellInspectionError,
+} from "@agent-bridle/shell-brush";
 // the host shell engine (opt-in only)
 export {
   createHostShellTool,

@@ -10,6 +10,7 @@ import {
   Registry,
 } from "@agent-bridle/core";
 import { createFileConfig, createFsTools, type FileConfigOptions } from "@agent-bridle/fs-tools";
+import { inspectShell } from "@agent-bridle/shell-brush";
 import { createHostShellTool, type HostShellToolOptions } from "@agent-bridle/shell-host";
 import { createShellTool } from "@agent-bridle/shell-safe";
 import { brushSupported } from "./brush-supported.js";
@@ -137,6 +138,8 @@ export function registry(options: RegistryOptions = {}): Registry {
         tmpdir: host.tmpdir ?? tmpdir(),
         ...(host.backend ? { backend: host.backend } : {}),
         ...(baseDir === undefined ? {} : { baseDir }),
+        // Dynamic-construct refusals carry the script's shell_inspection.
+        inspector: inspectShell,
       }),
     );
   }
