@@ -54,7 +54,12 @@ export type {
 export { checkWorkingDirectory } from "./funnel/working-directory.js";
 
 // the Linux launcher
-export { launcherCandidates, locateLauncher, verifyLauncher } from "./launcher/locate.js";
+export {
+  launcherCandidates,
+  locateLauncher,
+  locateLauncherIn,
+  verifyLauncher,
+} from "./launcher/locate.js";
 export { renderLauncherPolicy } from "./launcher/policy.js";
 export { probeLauncher } from "./launcher/probe.js";
 export type {

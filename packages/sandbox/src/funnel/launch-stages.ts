@@ -1,6 +1,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
+import { openPrivateChannel } from "../channel/private-channel.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { type CappedCapture, captureCapped, concatCapped } from "./capped-capture.js";
 import { inheritableHostDescriptors } from "./host-descriptors.js";
@@ -10,6 +11,10 @@ import type { LaunchRequest, SpawnResult } from "./spawn-types.js";
 interface Stage {
   readonly child: ChildProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the call reports as stdout (only the last stage has one, unless redirected away). */
+  readonly stdoutCapture?: Readable | undefined;
+  /** This stage's captured stderr (absent when redirected). */
+  readonly stderrCapture?: Readable | undefined;
 }
 
 function started(child: ChildProcess): Promise<void> {
@@ -37,61 +42,126 @@ function stdioFor(listed: StdioOptions & unknown[], cover: readonly number[], de
   return stdio as StdioOptions;
 }
 
+/** Where a stage's stdout or stderr goes: the next stage, a host fd, a dead pipe, or a capture. */
+type Target = Writable | number | "closed" | "capture" | "capture-err";
+
+/**
+ * How many descriptors from 3 up every stage gets (the most any stage asks for; the
+ * others are padded with `/dev/null`), so the launcher's policy descriptor and
+ * `keep-fd` list are the same for every stage.
+ */
+export function descriptorSlots(
+  request: Pick<LaunchRequest, "stages" | "extraDescriptors" | "stageStdio">,
+): number {
+  let slots = 0;
+  for (let index = 0; index < request.stages.length; index += 1) {
+    const own = request.stageStdio?.[index]?.extraDescriptors ?? request.extraDescriptors ?? [];
+    slots = Math.max(slots, own.length);
+  }
+  return slots;
+}
+
 /**
  * Spawns the stages last to first, so that each stage's stdout is the next stage's stdin
  * pipe handed over as a descriptor: bytes between stages never pass through JavaScript,
  * and the parent never reads a pipe it hands on. Every stage is detached (its own
- * session and process group).
+ * session and process group). `stageStdio` places host descriptors on a stage's 0/1/2
+ * directly (no shell in between).
  */
 async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
-  const extras = request.extraDescriptors ?? [];
-  const policyFd = 3 + extras.length;
+  const slots = descriptorSlots(request);
+  const policyFd = 3 + slots;
   const policyText = request.wrapper?.policyText;
   const stages: Stage[] = [];
-  let downstream: Writable | undefined;
+  // The default stdout of the stage being spawned: the next stage's stdin, or a capture.
+  let sink: Writable | "closed" | "capture" = "capture";
   const cover = request.wrapper?.closesUnlistedDescriptors ? [] : inheritableHostDescriptors();
-  const devNull = cover.length > 0 ? openSync("/dev/null", "r") : -1;
+  const padded = request.stages.some(
+    (_, index) =>
+      (request.stageStdio?.[index]?.extraDescriptors ?? request.extraDescriptors ?? []).length <
+      slots,
+  );
+  const devNull = cover.length > 0 || padded ? openSync("/dev/null", "r") : -1;
   try {
     for (let index = request.stages.length - 1; index >= 0; index -= 1) {
       const argv = request.stages[index] as readonly string[];
+      const io = request.stageStdio?.[index] ?? {};
       const wrapped = request.wrapper ? request.wrapper.wrap(argv, policyFd) : argv;
       const first = index === 0;
+      const out: Target = io.stdout === undefined ? sink : io.stdout;
+      const err: Target = io.stderr === "stdout" ? sink : (io.stderr ?? "capture-err");
+      const merged =
+        out === "capture" && err === "capture" ? await openPrivateChannel() : undefined;
+      const entry = (target: Target) =>
+        merged ? merged.childFd : typeof target === "string" ? ("pipe" as const) : target;
+      const own = io.extraDescriptors ?? request.extraDescriptors ?? [];
       const listed: StdioOptions & unknown[] = [
-        first ? (request.stdin ?? "ignore") : "pipe",
-        downstream ?? "pipe",
-        "pipe",
-        ...extras,
+        io.stdin ?? (first ? (request.stdin ?? "ignore") : "pipe"),
+        entry(out),
+        entry(err),
+        ...own,
+        ...Array.from({ length: slots - own.length }, () => devNull),
         ...(policyText === undefined ? [] : ["pipe" as const]),
       ];
       const stdio = stdioFor(listed, cover, devNull);
-      const child = spawn(wrapped[0] as string, wrapped.slice(1), {
-        cwd: request.cwd,
-        env: request.env,
-        stdio,
-        detached: true,
-        windowsHide: true,
-      });
+      let child: ChildProcess;
+      try {
+        child = spawn(wrapped[0] as string, wrapped.slice(1), {
+          cwd: request.cwd,
+          env: request.env,
+          stdio,
+          detached: true,
+          windowsHide: true,
+        });
+      } catch (error) {
+        merged?.parent.destroy();
+        throw error;
+      } finally {
+        merged?.releaseChildEnd();
+      }
       const exited = exitOf(child);
       try {
         await started(child);
       } catch (error) {
+        merged?.parent.destroy();
         for (const stage of stages) killProcessTree(stage.child.pid as number);
         throw error;
       }
-      downstream?.destroy();
+      if (typeof sink === "object") sink.destroy();
       if (policyText !== undefined) {
         const channel = child.stdio[policyFd] as Writable;
         channel.on("error", () => {});
         channel.end(policyText);
       }
-      downstream = first ? undefined : (child.stdin as Writable);
-      stages.unshift({ child, exited });
+      let stdoutCapture: Readable | undefined;
+      let stderrCapture: Readable | undefined;
+      if (merged) {
+        // The channel comes paused and half-open: we never write, and read until EOF.
+        merged.parent.end();
+        merged.parent.resume();
+        stdoutCapture = merged.parent;
+      } else {
+        if (out === "closed") child.stdout?.destroy();
+        else if (out === "capture") stdoutCapture = child.stdout ?? undefined;
+        if (err === "closed") child.stderr?.destroy();
+        else if (err === "capture") stdoutCapture = child.stderr ?? undefined;
+        else if (err === "capture-err") stderrCapture = child.stderr ?? undefined;
+      }
+      sink = first ? "capture" : io.stdin === undefined ? (child.stdin as Writable) : "closed";
+      stages.unshift({ child, exited, stdoutCapture, stderrCapture });
     }
   } finally {
     if (devNull >= 0) closeSync(devNull);
   }
   return stages;
 }
+
+/** The stdout of a call whose last stage writes elsewhere (a redirect): empty. */
+const NOTHING_CAPTURED: CappedCapture = {
+  closed: Promise.resolve(),
+  result: () => ({ bytes: Buffer.alloc(0), truncated: false }),
+  destroy: () => {},
+};
 
 /** Resolves after `ms`, or as soon as `signal` (if any) is aborted; leaves no listener behind. */
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
@@ -122,11 +192,13 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
   const last = stages[stages.length - 1] as Stage;
   const cap = request.maxOutputBytes;
   const session = request.session;
-  const stdout = captureCapped(last.child.stdout as Readable, cap, (chunk) =>
-    session?.emit("stdout", chunk),
-  );
-  const stderrs: CappedCapture[] = stages.map((stage) =>
-    captureCapped(stage.child.stderr as Readable, cap, (chunk) => session?.emit("stderr", chunk)),
+  const stdout = last.stdoutCapture
+    ? captureCapped(last.stdoutCapture, cap, (chunk) => session?.emit("stdout", chunk))
+    : NOTHING_CAPTURED;
+  const stderrs: CappedCapture[] = stages.flatMap((stage) =>
+    stage.stderrCapture
+      ? [captureCapped(stage.stderrCapture, cap, (chunk) => session?.emit("stderr", chunk))]
+      : [],
   );
   const captures = [stdout, ...stderrs];
 

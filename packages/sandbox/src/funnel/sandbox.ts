@@ -19,9 +19,9 @@ import { selectBackend } from "../backend/select-backend.js";
 import { admitStages } from "./admit-program.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { buildChildEnvironment } from "./child-environment.js";
-import { launchStages } from "./launch-stages.js";
+import { descriptorSlots, launchStages } from "./launch-stages.js";
 import { createPrivateTempDir, type PrivateTempDir } from "./private-temp-dir.js";
-import type { SpawnResult } from "./spawn-types.js";
+import type { SpawnResult, StageStdio } from "./spawn-types.js";
 
 export interface SandboxOptions {
   /** The L3 mechanism this host offers; default `none`. */
@@ -46,6 +46,8 @@ export interface SandboxRunRequest {
   readonly signal?: AbortSignal | undefined;
   readonly stdin?: number | undefined;
   readonly extraDescriptors?: readonly number[] | undefined;
+  /** Per-stage descriptor placement (redirections), by stage index; see `StageStdio`. */
+  readonly stageStdio?: readonly (StageStdio | undefined)[] | undefined;
   /** Make a private 0700 temp directory for this call (the child's `TMPDIR`). */
   readonly privateTmp?: boolean | undefined;
   /** Programs the engine runs besides granted ones (execute rules), e.g. `/usr/bin/bash`. */
@@ -138,7 +140,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         extraWriteRoots: temp ? [temp.path] : [],
         runtimeExecutables: request.runtimeExecutables ?? [],
         runtimeReadPaths: request.runtimeReadPaths,
-        keepFds: (request.extraDescriptors ?? []).map((_, index) => 3 + index),
+        keepFds: Array.from({ length: descriptorSlots(request) }, (_, index) => 3 + index),
         cwd: request.cwd,
         limits: options.limits ?? DEFAULT_RESOURCE_LIMITS,
       });
@@ -169,6 +171,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         signal: request.signal,
         stdin: request.stdin,
         extraDescriptors: request.extraDescriptors,
+        stageStdio: request.stageStdio,
         wrapper: prepared,
         session,
       });

@@ -9,6 +9,30 @@ export interface StageWrapper {
   readonly closesUnlistedDescriptors?: boolean | undefined;
 }
 
+/**
+ * Where one stage's standard descriptors go, when not the default pipeline wiring (stage
+ * i's stdout into stage i+1's stdin, the first stage's stdin from `stdin`, the last
+ * stage's stdout and every stderr captured). Host descriptors are handed over as they
+ * are; the funnel never opens anything for them.
+ */
+export interface StageStdio {
+  /** Host descriptor for the stage's stdin (the previous stage's output then goes nowhere). */
+  readonly stdin?: number | undefined;
+  /**
+   * Host descriptor for stdout, or `"closed"`: a pipe nobody reads (writes fail with
+   * `EPIPE`/`SIGPIPE`, as into a pipeline stage that never started). Either way the next
+   * stage reads end of file.
+   */
+  readonly stdout?: number | "closed" | undefined;
+  /**
+   * Host descriptor for stderr; `"stdout"`: where this stage's default stdout goes
+   * (`2>&1` before any `>`); `"closed"`: a pipe nobody reads.
+   */
+  readonly stderr?: number | "stdout" | "closed" | undefined;
+  /** This stage's descriptors 3, 4, … (instead of the request's `extraDescriptors`). */
+  readonly extraDescriptors?: readonly number[] | undefined;
+}
+
 /** One process launch, everything already decided (programs absolute, env built). */
 export interface LaunchRequest {
   /** One argv per stage (`argv[0]` absolute); stage i's stdout is stage i+1's stdin. */
@@ -24,6 +48,8 @@ export interface LaunchRequest {
   /** Descriptors passed to every stage as 3, 4, … (for example a private channel). */
   readonly extraDescriptors?: readonly number[] | undefined;
   readonly wrapper?: StageWrapper | undefined;
+  /** Per-stage descriptor placement, by stage index (absent entries: the default wiring). */
+  readonly stageStdio?: readonly (StageStdio | undefined)[] | undefined;
   /** Live output: the last stage's stdout and every stage's stderr, up to the cap. */
   readonly session?: OutputSession | undefined;
 }

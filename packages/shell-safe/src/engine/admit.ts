@@ -8,6 +8,7 @@ import {
   resolveOnSearchPath,
   type ToolContext,
 } from "@agent-bridle/core";
+import { UTILITIES, type UtilityName } from "@agent-bridle/coreutils";
 import type { Command, Pipeline, Script, Word } from "../parse/ast.js";
 import { isGlobWord, wordVariables } from "../parse/word-value.js";
 import { type ExpansionEnvironment, expandWord } from "./expand-word.js";
@@ -29,6 +30,11 @@ export interface AdmittedStage {
   readonly spelled: string;
   /** The absolute program to run, or `undefined` when bash would say "command not found". */
   readonly program: string | undefined;
+  /**
+   * A granted utility of the six missing from the search path: runs as the carried one
+   * from `@agent-bridle/coreutils` (its logical name; `program` is then `undefined`).
+   */
+  readonly carried?: UtilityName | undefined;
   /**
    * Arguments after `argv[0]`: fixed words, and patterns that were expanded (and their
    * directories judged) at admission and are expanded again when the pipeline runs, as
@@ -68,6 +74,8 @@ export interface AdmissionContext {
   readonly cwd: string;
   readonly env: ExpansionEnvironment;
   readonly maxGlobMatches: number;
+  /** Where bare program names are looked up (the trusted `PATH` unless a test says otherwise). */
+  readonly searchPath: string;
 }
 
 export type Admission =
@@ -245,7 +253,7 @@ async function admitProgram(
   source: string,
   word: Word,
   context: AdmissionContext,
-): Promise<{ spelled: string; program: string | undefined }> {
+): Promise<Pick<AdmittedStage, "spelled" | "program" | "carried">> {
   if (isGlobWord(word) || wordVariables(word).length > 0) {
     throw new Refused(
       createDenial(
@@ -269,17 +277,21 @@ async function admitProgram(
 async function checkProgram(
   spelled: string,
   context: AdmissionContext,
-): Promise<{ spelled: string; program: string | undefined }> {
+): Promise<Pick<AdmittedStage, "spelled" | "program" | "carried">> {
   const bare = isBareProgram(spelled);
   const resolved = bare
-    ? await resolveOnSearchPath(spelled)
+    ? await resolveOnSearchPath(spelled, context.searchPath)
     : isAbsolute(spelled)
       ? spelled
       : join(context.cwd, spelled);
+  // The check is on the name as spelled (the logical name for a carried utility).
   const decision = await context.cx.checkExec({ spelled, resolved });
   if (!decision.ok) throw new Refused(decision.denial);
-  const program = decision.value.resolved ?? resolved;
-  if (program === undefined) return { spelled, program: undefined };
+  const program = resolved;
+  if (program === undefined) {
+    const carried = Object.hasOwn(UTILITIES, spelled) ? (spelled as UtilityName) : undefined;
+    return { spelled, program: undefined, carried };
+  }
   if (!bare) {
     const exists = await stat(program).then(
       (info) => info.isFile(),
@@ -363,9 +375,9 @@ async function admitCommand(
       ),
     );
   }
-  const { spelled, program } = await admitProgram(source, programWord, context);
+  const identity = await admitProgram(source, programWord, context);
   const args: AdmittedArgument[] = [];
   for (const word of argumentWords) args.push(...(await expandArgument(source, word, context)));
   const redirections = await admitRedirections(source, command, context);
-  return { spelled, program, args, redirections };
+  return { ...identity, args, redirections };
 }

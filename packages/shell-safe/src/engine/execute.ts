@@ -1,42 +1,12 @@
-import { type FileHandle, open } from "node:fs/promises";
-import {
-  type Denial,
-  FS_AND_EXEC_COVERAGE,
-  type OutputSession,
-  type ToolContext,
-} from "@agent-bridle/core";
-import { type Sandbox, type SandboxRunFacts, shellStatus } from "@agent-bridle/sandbox";
-import {
-  type AdmittedPipeline,
-  type AdmittedRedirection,
-  type AdmittedScript,
-  type AdmittedStage,
-  DEV_NULL,
-  expandPattern,
-  Refused,
-} from "./admit.js";
+import type { FileHandle } from "node:fs/promises";
+import { type Denial, FS_AND_EXEC_COVERAGE } from "@agent-bridle/core";
+import { type SandboxRunFacts, type StageStdio, shellStatus } from "@agent-bridle/sandbox";
+import type { AdmittedPipeline, AdmittedScript } from "./admit.js";
+import { withCarriedChannels } from "./carried-stages.js";
+import type { ExecutionContext } from "./execution-context.js";
+import { type FailPlan, planStage, type RunPlan, type StagePlan } from "./stage-plan.js";
 
-/**
- * The fixed POSIX shell used only as a descriptor trampoline: `exec "$@" 1>&3 …` places
- * opened redirect files on a stage's 0/1/2 and closes the rest, then replaces itself with
- * the admitted program. No caller text ever reaches its script (the program and its
- * arguments are positional parameters). Needed until the funnel takes per-stage stdio.
- */
-export const TRAMPOLINE_SHELL = "/bin/sh";
-
-export interface ExecutionContext {
-  readonly cx: ToolContext;
-  readonly sandbox: Sandbox;
-  readonly cwd: string;
-  /** Caller variables for the child (the funnel applies the denylist). */
-  readonly callerEnv: Readonly<Record<string, string>>;
-  /** `performance.now()` value after which the call has timed out. */
-  readonly deadline: number;
-  readonly maxOutputBytes: number;
-  readonly signal: AbortSignal | undefined;
-  readonly session: OutputSession | undefined;
-  readonly maxGlobMatches: number;
-}
+export type { ExecutionContext } from "./execution-context.js";
 
 export interface ScriptOutcome {
   readonly status: number;
@@ -52,17 +22,6 @@ export interface ScriptOutcome {
   /** The funnel refused the first pipeline before anything ran (the floor): uncharged. */
   readonly refusedBeforeRun: Denial | undefined;
 }
-
-interface Opened {
-  readonly handle: FileHandle;
-}
-
-type StagePlan =
-  | { readonly kind: "run"; readonly argv: readonly string[]; readonly redirects: Redirect[] }
-  | { readonly kind: "fail"; readonly status: number; readonly message: string };
-
-/** A redirect with its opened descriptor (`fd` is the host descriptor). */
-type Redirect = { readonly target: 0 | 1 | 2; readonly fd: number } | { readonly duplicate: true };
 
 class Output {
   readonly #parts: Buffer[] = [];
@@ -83,121 +42,27 @@ class Output {
   }
 }
 
-const FLAGS_READ = "r";
-const FLAGS_WRITE = "a";
-
-/** Opens one redirect target through the mediated open (or the device sink). */
-async function openTarget(
-  redirection: Extract<AdmittedRedirection, { kind: "file" }>,
-  context: ExecutionContext,
-): Promise<{ ok: true; handle: FileHandle } | { ok: false; denial: Denial }> {
-  const reading = redirection.operator === "<";
-  if (redirection.path === DEV_NULL) {
-    return { ok: true, handle: await open(DEV_NULL, reading ? FLAGS_READ : FLAGS_WRITE) };
-  }
-  const decision = reading
-    ? await context.cx.openPathRead(redirection.path, { baseDir: context.cwd })
-    : await context.cx.openPathWrite(redirection.path, {
-        baseDir: context.cwd,
-        append: redirection.operator === ">>",
-      });
-  return decision.ok ? { ok: true, handle: decision.value.handle } : decision;
-}
-
-const MISSING = new Set(["FS_NOT_FOUND", "FS_CANNOT_RESOLVE"]);
-
 /**
- * Opens the stage's redirections in source order, as bash does; the first that fails
- * makes the stage fail with status 1 (files opened before it stay created, as in bash).
+ * The stages that run, with bash's wiring around those that fail before starting: the
+ * stage before a failed one writes into a pipe nobody reads (as into a process that never
+ * started), the stage after it reads end of file.
  */
-async function planStage(
-  stage: AdmittedStage,
-  context: ExecutionContext,
-  opened: Opened[],
-  denials: Denial[],
-): Promise<StagePlan> {
-  if (stage.program === undefined) {
-    return { kind: "fail", status: 127, message: `${stage.spelled}: command not found` };
-  }
-  const argv = [stage.program];
-  for (const argument of stage.args) {
-    if (argument.kind === "fixed") {
-      argv.push(argument.value);
+function runnable(plans: readonly StagePlan[]): RunPlan[] {
+  const runs: RunPlan[] = [];
+  for (const [index, plan] of plans.entries()) {
+    if (plan.kind !== "run") continue;
+    if (plans[index + 1]?.kind !== "fail") {
+      runs.push(plan);
       continue;
     }
-    try {
-      argv.push(...(await expandPattern(argument, context)));
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      denials.push(error.denial);
-      return { kind: "fail", status: 1, message: `${argument.source}: ${error.denial.reason}` };
-    }
+    const stdio: StageStdio = {
+      ...plan.stdio,
+      stdout: plan.stdio.stdout ?? "closed",
+      stderr: plan.stdio.stderr === "stdout" ? "closed" : plan.stdio.stderr,
+    };
+    runs.push({ ...plan, stdio });
   }
-  const redirects: Redirect[] = [];
-  for (const redirection of stage.redirections) {
-    if (redirection.kind === "duplicate") {
-      redirects.push({ duplicate: true });
-      continue;
-    }
-    const result = await openTarget(redirection, context);
-    if (!result.ok) {
-      const missing = MISSING.has(result.denial.code);
-      if (!missing) denials.push(result.denial);
-      const why = missing
-        ? "No such file or directory"
-        : `Permission denied (${result.denial.reason})`;
-      return { kind: "fail", status: 1, message: `${redirection.path}: ${why}` };
-    }
-    opened.push({ handle: result.handle });
-    redirects.push({ target: redirection.fd, fd: result.handle.fd });
-  }
-  return { kind: "run", argv, redirects };
-}
-
-/** The funnel stages: plain argvs, or trampolined ones when descriptors must be placed. */
-function funnelStages(plans: readonly StagePlan[]) {
-  const extras: number[] = [];
-  const slot = (fd: number) => {
-    let index = extras.indexOf(fd);
-    if (index < 0) index = extras.push(fd) - 1;
-    return 3 + index;
-  };
-  let stdin: number | undefined;
-  const first = plans[0];
-  const firstOnlyReads =
-    first?.kind === "run" && first.redirects.every((r) => "target" in r && r.target === 0);
-  if (first?.kind === "run" && firstOnlyReads && first.redirects.length > 0) {
-    const last = first.redirects[first.redirects.length - 1] as { fd: number };
-    stdin = last.fd;
-  }
-  const redirectText: string[] = plans.map((plan, index) => {
-    if (plan.kind !== "run" || (index === 0 && stdin !== undefined)) return "";
-    return plan.redirects
-      .map((r) =>
-        "duplicate" in r ? " 2>&1" : ` ${r.target}${r.target === 0 ? "<" : ">"}&${slot(r.fd)}`,
-      )
-      .join("");
-  });
-  const closes = extras.map((_, index) => ` ${3 + index}>&-`).join("");
-  const wrapAll = extras.length > 0;
-  const stages = plans.map((plan, index) => {
-    if (plan.kind === "fail") {
-      const close = closes === "" ? "" : `exec${closes}; `;
-      return [
-        TRAMPOLINE_SHELL,
-        "-c",
-        `${close}printf '%s\\n' "$1" >&2; exit ${plan.status}`,
-        "sh",
-        plan.message,
-      ];
-    }
-    const redirects = redirectText[index] as string;
-    if (!wrapAll && redirects === "") return plan.argv;
-    return [TRAMPOLINE_SHELL, "-c", `exec "$@"${redirects}${closes}`, "sh", ...plan.argv];
-  });
-  const trampolined =
-    wrapAll || plans.some((plan, index) => plan.kind === "fail" || redirectText[index] !== "");
-  return { stages, extras, stdin, trampolined };
+  return runs;
 }
 
 interface PipelineOutcome {
@@ -218,6 +83,18 @@ export async function executeScript(
   let cancelled = false;
   let spawned = false;
   let refusedBeforeRun: Denial | undefined;
+  const observer = context.session
+    ? {
+        onOutput: (_id: unknown, stream: "stdout" | "stderr", chunk: Uint8Array) =>
+          context.session?.emit(stream, chunk),
+      }
+    : undefined;
+
+  const failed = (plan: FailPlan) => {
+    const text = Buffer.from(`shell-safe: ${plan.message}\n`);
+    stderr.add(text, false);
+    context.session?.emit("stderr", text);
+  };
 
   const runPipeline = async (pipeline: AdmittedPipeline): Promise<PipelineOutcome> => {
     if (context.signal?.aborted) {
@@ -229,43 +106,34 @@ export async function executeScript(
       timedOut = true;
       return { status: 124, stop: true };
     }
-    const opened: Opened[] = [];
+    const opened: FileHandle[] = [];
     try {
       const plans: StagePlan[] = [];
       for (const stage of pipeline.stages)
         plans.push(await planStage(stage, context, opened, denials));
-      const only = plans.length === 1 ? plans[0] : undefined;
-      if (only?.kind === "fail") {
-        stderr.add(Buffer.from(`shell-safe: ${only.message}\n`), false);
-        context.session?.emit("stderr", Buffer.from(`shell-safe: ${only.message}\n`));
-        return { status: only.status, stop: false };
-      }
-      const { stages, extras, stdin, trampolined } = funnelStages(
-        plans.map((plan) =>
-          plan.kind === "fail" ? { ...plan, message: `shell-safe: ${plan.message}` } : plan,
+      for (const plan of plans) if (plan.kind === "fail") failed(plan);
+      const last = plans[plans.length - 1] as StagePlan;
+      const runs = runnable(plans);
+      if (runs.length === 0) return { status: (last as FailPlan).status, stop: false };
+      const carried = runs.some((plan) => plan.carried !== undefined);
+      const runtime = carried ? await context.carriedRuntime() : undefined;
+      const outcome = await withCarriedChannels(runs, (stages) =>
+        context.sandbox.run(
+          context.cx,
+          {
+            stages: stages.map((stage) => stage.argv),
+            stageStdio: stages.map((stage) => stage.stdio),
+            cwd: context.cwd,
+            env: context.callerEnv,
+            timeoutMs: remaining,
+            maxOutputBytes: context.maxOutputBytes,
+            signal: context.signal,
+            runtimeExecutables: runtime?.executables,
+            runtimeReadPaths: runtime?.readPaths,
+            observer,
+          },
+          { coverage: FS_AND_EXEC_COVERAGE },
         ),
-      );
-      const observer = context.session
-        ? {
-            onOutput: (_id: unknown, stream: "stdout" | "stderr", chunk: Uint8Array) =>
-              context.session?.emit(stream, chunk),
-          }
-        : undefined;
-      const outcome = await context.sandbox.run(
-        context.cx,
-        {
-          stages,
-          cwd: context.cwd,
-          env: context.callerEnv,
-          timeoutMs: remaining,
-          maxOutputBytes: context.maxOutputBytes,
-          signal: context.signal,
-          stdin,
-          extraDescriptors: extras.length > 0 ? extras : undefined,
-          runtimeExecutables: trampolined ? [TRAMPOLINE_SHELL] : undefined,
-          observer,
-        },
-        { coverage: FS_AND_EXEC_COVERAGE },
       );
       facts = {
         report: outcome.report,
@@ -293,9 +161,10 @@ export async function executeScript(
         cancelled = true;
         return { status: 130, stop: true };
       }
+      if (last.kind === "fail") return { status: last.status, stop: false };
       return { status: shellStatus(result.exitCode, result.signal), stop: false };
     } finally {
-      await Promise.all(opened.map(({ handle }) => handle.close().catch(() => {})));
+      await Promise.all(opened.map((handle) => handle.close().catch(() => {})));
     }
   };
 

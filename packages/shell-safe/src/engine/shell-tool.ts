@@ -15,6 +15,7 @@ import {
   type Tool,
   type ToolEnvelope,
   ToolFailedError,
+  TRUSTED_PATH,
 } from "@agent-bridle/core";
 import {
   type Backend,
@@ -32,7 +33,9 @@ import type { ParseLimits } from "../parse/limits.js";
 import { parseScript } from "../parse/parse-script.js";
 import type { ShellRefusal } from "../parse/refusal.js";
 import { type Admission, type AdmissionContext, admitArgv, admitScript } from "./admit.js";
+import { findCarriedRuntime } from "./carried-runtime.js";
 import { executeScript } from "./execute.js";
+import type { CarriedRuntime } from "./execution-context.js";
 import {
   DEFAULT_SHELL_SAFE_LIMITS,
   type ShellSafeInput,
@@ -60,6 +63,12 @@ export interface ShellToolOptions {
   readonly inspector?: ShellInspector;
   /** Registered name; default `shell`. */
   readonly name?: string;
+  /**
+   * Where bare program names are looked up; default core's `TRUSTED_PATH`. A granted
+   * utility of the six that is not found there runs as the carried one. For tests
+   * (a path that points nowhere) and hosts whose trusted programs live elsewhere.
+   */
+  readonly searchPath?: string;
 }
 
 function parseDenial(refusal: ShellRefusal): Denial {
@@ -93,6 +102,12 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     throw new ConfigurationError("home and tmpdir must be absolute paths");
   }
   const limits: ShellSafeLimits = { ...DEFAULT_SHELL_SAFE_LIMITS, ...options.limits };
+  const searchPath = options.searchPath ?? TRUSTED_PATH;
+  let carriedRuntime: Promise<CarriedRuntime> | undefined;
+  const carried = () => {
+    carriedRuntime ??= findCarriedRuntime();
+    return carriedRuntime;
+  };
   const allowlist = new Set(limits.variableAllowlist);
   const sandbox = createSandbox({
     backend: options.backend ?? createHostBackend(),
@@ -159,6 +174,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
         cwd: cwd.path,
         env: { variables, allowlist },
         maxGlobMatches: limits.maxGlobMatches,
+        searchPath,
       };
       // 4. Admission: programs, expansions, globs, redirect targets (judged, not opened).
       const admission: Admission =
@@ -186,6 +202,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
           signal,
           session,
           maxGlobMatches: limits.maxGlobMatches,
+          carriedRuntime: carried,
         });
         const facts = outcome.facts ?? preFacts;
         if (outcome.refusedBeforeRun !== undefined) {
