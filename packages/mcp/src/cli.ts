@@ -10,6 +10,7 @@ import {
   top,
 } from "agent-bridle";
 import { doctor, renderDoctor } from "./doctor.js";
+import { inspectCommandLine, renderInspectionSummary } from "./inspect-command.js";
 import { summarizeEnvelope } from "./summary.js";
 
 export interface CliIo {
@@ -29,6 +30,7 @@ usage:
   bridle ls    [<path>] [--grant <json|file>] [--json]
   bridle stat  <path> [--grant <json|file>] [--json]
   bridle write <path> <text|-> [--append | --create] [--grant <json|file>] [--json]
+  bridle inspect [--json] -- '<cmd>'   what the script would run, parsed only (nothing runs)
   bridle doctor [--json]
   bridle mcp            serve MCP on stdin/stdout (the same server as agent-bridle-mcp)
 
@@ -39,7 +41,8 @@ usage:
           kernel backend) or "safe" (argv and a bash subset it interprets exactly or
           refuses, every program and path checked before anything runs). The bash
           engine (brush) is not available yet.
---json    print the raw result envelope instead of the summary.
+--json    print the raw result envelope (for inspect: the shell_inspection) instead of
+          the summary.
 
 Relative paths resolve against the current directory.
 `;
@@ -184,6 +187,22 @@ async function runCommand(parsed: Parsed, io: CliIo): Promise<number> {
   return dispatchAndPrint(built, "shell", args, grant, parsed, io);
 }
 
+function inspectCommand(parsed: Parsed, io: CliIo): number {
+  const cmd = parsed.positional.join(" ");
+  if (cmd.trim() === "") throw new UsageError("missing the command: bridle inspect -- '<cmd>'");
+  const outcome = inspectCommandLine(cmd);
+  const json = parsed.flags.has("--json");
+  if (!outcome.ok) {
+    if (json) io.stdout.write(`${JSON.stringify({ inspection_error: outcome.error })}\n`);
+    io.stderr.write(`bridle: inspection failed closed: ${outcome.error}\n`);
+    return 1;
+  }
+  io.stdout.write(
+    json ? `${JSON.stringify(outcome.inspection)}\n` : renderInspectionSummary(outcome.inspection),
+  );
+  return 0;
+}
+
 async function fileCommand(
   command: "read" | "ls" | "stat" | "write",
   parsed: Parsed,
@@ -240,6 +259,8 @@ export async function bridle(argv: readonly string[], io: CliIo): Promise<number
       case "stat":
       case "write":
         return await fileCommand(command, parsed, io);
+      case "inspect":
+        return inspectCommand(parsed, io);
       case "doctor": {
         const report = await doctor();
         io.stdout.write(
