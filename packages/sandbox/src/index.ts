@@ -45,6 +45,12 @@ export {
   type SpawnConfinedRequest,
   spawnConfined,
 } from "./funnel/spawn-confined.js";
+export {
+  type StreamingDescriptor,
+  type StreamingSpawnOutcome,
+  type StreamingSpawnRequest,
+  spawnStreaming,
+} from "./funnel/spawn-streaming.js";
 export type {
   LaunchRequest,
   SpawnResult,

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { locateLauncher } from "../launcher/locate.js";
+import type { LauncherBinary } from "../launcher/types.js";
 
 /** What the child established about its parent before reading the frame. */
 export interface ParentProof {
@@ -41,13 +42,17 @@ function sameImage(pid: number): boolean | undefined {
  * reads any byte of the parent's frame (ADR 0007; the bash worker's ADR 0008):
  * with the launcher, the kernel-attested creator of the channel must be this process's
  * parent (pid, as this PID namespace sees both) and run as this uid; where the parent is
- * visible its executable must be this one. Returns the proof, or why it failed.
+ * visible its executable must be this one. Returns the proof, or why it failed. `locate`
+ * finds the launcher (a bundled child passes its own lookup: its `import.meta.url` is not
+ * this package's).
  */
-export async function proveParent(): Promise<ParentProof | string> {
+export async function proveParent(
+  locate: () => Promise<LauncherBinary | undefined> = locateLauncher,
+): Promise<ParentProof | string> {
   const parentPid = process.ppid;
-  let launcher: Awaited<ReturnType<typeof locateLauncher>>;
+  let launcher: LauncherBinary | undefined;
   try {
-    launcher = await locateLauncher();
+    launcher = await locate();
   } catch {
     return "the launcher failed its checksum";
   }

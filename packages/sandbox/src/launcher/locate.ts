@@ -8,14 +8,18 @@ import type { LauncherBinary } from "./types.js";
 // Both src/launcher/ and dist/launcher/ sit two levels below the package root.
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 
+type Candidate = { readonly path: string; readonly source: LauncherBinary["source"] };
+
+function candidatesIn(root: string): readonly Candidate[] {
+  const base = root.endsWith("/") ? root : `${root}/`;
+  return [
+    { path: `${base}dist/native/bridle-launch`, source: "built" },
+    { path: `${base}prebuilt/linux-x64/bridle-launch`, source: "prebuilt" },
+  ];
+}
+
 /** Where the launcher is looked for, in order (exported for tests). */
-export const launcherCandidates: readonly {
-  readonly path: string;
-  readonly source: LauncherBinary["source"];
-}[] = [
-  { path: `${packageRoot}dist/native/bridle-launch`, source: "built" },
-  { path: `${packageRoot}prebuilt/linux-x64/bridle-launch`, source: "prebuilt" },
-];
+export const launcherCandidates: readonly Candidate[] = candidatesIn(packageRoot);
 
 /**
  * Checks `path` against its `<path>.sha256` sidecar (sha256sum format). Returns the
@@ -49,9 +53,17 @@ export async function verifyLauncher(
  * binary (linux-x64 only). Both are checksum-verified; `undefined` off Linux or when
  * neither exists (the backend is then `none`). A checksum mismatch throws.
  */
-export async function locateLauncher(): Promise<LauncherBinary | undefined> {
+export function locateLauncher(): Promise<LauncherBinary | undefined> {
+  return locateLauncherIn(packageRoot);
+}
+
+/**
+ * `locateLauncher` for a copy of this package found elsewhere (`root` is its directory):
+ * for a bundled file whose own `import.meta.url` is not this package's.
+ */
+export async function locateLauncherIn(root: string): Promise<LauncherBinary | undefined> {
   if (process.platform !== "linux") return undefined;
-  for (const candidate of launcherCandidates) {
+  for (const candidate of candidatesIn(root)) {
     if (candidate.source === "prebuilt" && process.arch !== "x64") continue;
     const found = await verifyLauncher(candidate.path, candidate.source);
     if (found !== undefined) return found;
