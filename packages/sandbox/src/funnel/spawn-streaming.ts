@@ -9,6 +9,8 @@ import { killProcessGroup, killProcessTree } from "./process-tree.js";
 export interface StreamingSpawnRequest {
   /** `argv[0]` as the caller resolved it (absolute) or spelled (bare: trusted `PATH`). */
   readonly argv: readonly string[];
+  /** What the child sees as `argv[0]` (default `argv[0]`): bash passes the spelling. */
+  readonly argv0?: string | undefined;
   readonly exec: Scope<string>;
   readonly audit: AuditSink;
   readonly toolName: string;
@@ -92,7 +94,7 @@ export async function spawnStreaming(
   let child: ReturnType<typeof spawn>;
   try {
     child = spawn(program, args, {
-      argv0: request.argv[0],
+      argv0: request.argv0 ?? request.argv[0],
       cwd: request.cwd,
       env: buildChildEnvironment({
         home: request.home,
