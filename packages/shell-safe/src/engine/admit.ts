@@ -5,7 +5,6 @@ import {
   type Denial,
   type DenialKind,
   isBareProgram,
-  resolveOnSearchPath,
   type ToolContext,
 } from "@agent-bridle/core";
 import { UTILITIES, type UtilityName } from "@agent-bridle/coreutils";
@@ -13,6 +12,7 @@ import type { Command, Pipeline, Script, Word } from "../parse/ast.js";
 import { isGlobWord, wordVariables } from "../parse/word-value.js";
 import { type ExpansionEnvironment, expandWord } from "./expand-word.js";
 import { expandGlob, type PatternToken, UnsupportedPattern } from "./glob.js";
+import type { ProgramLookup } from "./program-lookup.js";
 
 /** A redirection after expansion; files are opened only when their pipeline runs. */
 export type AdmittedRedirection =
@@ -74,8 +74,8 @@ export interface AdmissionContext {
   readonly cwd: string;
   readonly env: ExpansionEnvironment;
   readonly maxGlobMatches: number;
-  /** Where bare program names are looked up (the trusted `PATH` unless a test says otherwise). */
-  readonly searchPath: string;
+  /** Resolves bare program names (on the trusted `PATH` unless a test says otherwise). */
+  readonly lookup: ProgramLookup;
 }
 
 export type Admission =
@@ -280,7 +280,7 @@ async function checkProgram(
 ): Promise<Pick<AdmittedStage, "spelled" | "program" | "carried">> {
   const bare = isBareProgram(spelled);
   const resolved = bare
-    ? await resolveOnSearchPath(spelled, context.searchPath)
+    ? await context.lookup(spelled)
     : isAbsolute(spelled)
       ? spelled
       : join(context.cwd, spelled);

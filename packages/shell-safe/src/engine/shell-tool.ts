@@ -9,6 +9,7 @@ import {
   defineTool,
   deniedInvocation,
   FS_AND_EXEC_COVERAGE,
+  isBareProgram,
   joinOutputObservers,
   ran,
   type ShellOutputObserver,
@@ -36,6 +37,7 @@ import { type Admission, type AdmissionContext, admitArgv, admitScript } from ".
 import { findCarriedRuntime } from "./carried-runtime.js";
 import { executeScript } from "./execute.js";
 import type { CarriedRuntime } from "./execution-context.js";
+import { programLookup } from "./program-lookup.js";
 import {
   DEFAULT_SHELL_SAFE_LIMITS,
   type ShellSafeInput,
@@ -132,21 +134,25 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     },
     async invokeAccounted(input, cx, { signal, observer: callObserver }) {
       const started = performance.now();
-      const selection = await selectBackend(
+      // Backend selection (pure facts, no side effect) overlaps parsing.
+      const selecting = selectBackend(
         sandbox.backend,
         cx.caveats,
         FS_AND_EXEC_COVERAGE,
         cx.strengthFloor,
       );
-      const preFacts: SandboxRunFacts = {
-        report: selection.report,
-        sandboxKind: selection.sandboxKind,
-        unbridled: selection.unbridled,
-      };
-      const refuse = (denial: Denial, inspection?: Record<string, unknown>) =>
-        deniedInvocation<ToolEnvelope>(
-          buildDeniedEnvelope(envelopeContextOf(cx, preFacts, started), [denial], inspection),
+      let preFacts: SandboxRunFacts | undefined;
+      const refuse = async (denial: Denial, inspection?: Record<string, unknown>) => {
+        const selection = await selecting;
+        const facts = preFacts ?? {
+          report: selection.report,
+          sandboxKind: selection.sandboxKind,
+          unbridled: selection.unbridled,
+        };
+        return deniedInvocation<ToolEnvelope>(
+          buildDeniedEnvelope(envelopeContextOf(cx, facts, started), [denial], inspection),
         );
+      };
 
       // 1. Parse (pure): a refusal is in-band, with an inspection for dynamic constructs.
       let parsed: ReturnType<typeof parseScript> | undefined;
@@ -159,8 +165,19 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
           return refuse(parseDenial(parsed.refusal), inspection);
         }
       }
-      // 2. The working directory, judged like any path.
-      const cwd = await checkWorkingDirectory(cx, input.cwd, options.baseDir);
+      // 2. The working directory, judged like any path; bare program names are looked up
+      // meanwhile (a lookup decides nothing: admission below does).
+      const lookup = programLookup(searchPath, parsed?.ok === true ? parsed.script : undefined);
+      if (input.program !== undefined && isBareProgram(input.program)) void lookup(input.program);
+      const [cwd, selection] = await Promise.all([
+        checkWorkingDirectory(cx, input.cwd, options.baseDir),
+        selecting,
+      ]);
+      preFacts = {
+        report: selection.report,
+        sandboxKind: selection.sandboxKind,
+        unbridled: selection.unbridled,
+      };
       if (!cwd.ok) return refuse(cwd.denial);
       // 3. Exactly the environment the funnel hands the child: `$VAR`/`~` expand from it.
       const callerEnv: Record<string, string> = { ...input.env, PWD: cwd.path };
@@ -174,7 +191,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
         cwd: cwd.path,
         env: { variables, allowlist },
         maxGlobMatches: limits.maxGlobMatches,
-        searchPath,
+        lookup,
       };
       // 4. Admission: programs, expansions, globs, redirect targets (judged, not opened).
       const admission: Admission =
@@ -204,7 +221,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
           maxGlobMatches: limits.maxGlobMatches,
           carriedRuntime: carried,
         });
-        const facts = outcome.facts ?? preFacts;
+        const facts = outcome.facts ?? (preFacts as SandboxRunFacts);
         if (outcome.refusedBeforeRun !== undefined) {
           return deniedInvocation<ToolEnvelope>(
             buildDeniedEnvelope(envelopeContextOf(cx, facts, started), [outcome.refusedBeforeRun]),

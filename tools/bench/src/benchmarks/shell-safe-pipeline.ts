@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { homedir } from "node:os";
-import { join } from "node:path";
 import { defaultPathPolicy, Registry, top } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { createShellTool } from "@agent-bridle/shell-safe";
@@ -14,7 +13,6 @@ const SIZE = 200 * 1_000_000;
 let subject: () => Promise<void> = async () => {
   throw new Error("shell-safe-pipeline: setup did not run");
 };
-let file = "";
 
 export const shellSafePipeline: RatioBenchmark = {
   kind: "ratio",
@@ -30,7 +28,6 @@ export const shellSafePipeline: RatioBenchmark = {
       const block = Buffer.concat(Array.from({ length: 10_000 }, () => line));
       return Array.from({ length: SIZE / block.length }, () => block);
     });
-    file = join(fixture.directory, "big.txt");
     const shell = createShellTool({
       home: fixture.directory,
       tmpdir: fixture.directory,
@@ -57,13 +54,21 @@ export const shellSafePipeline: RatioBenchmark = {
   subject: () => subject(),
   baseline: () =>
     new Promise((resolve, reject) => {
-      const child = spawn("/bin/bash", ["--norc", "--noprofile", "-c", `cat '${file}' | wc -c`], {
+      // The same file and pipeline from the same directory; the count is checked like the
+      // subject's, so both sides provably moved all 200 MB through the pipe.
+      const child = spawn("/bin/bash", ["--norc", "--noprofile", "-c", "cat big.txt | wc -c"], {
+        cwd: fixture.directory,
         stdio: ["ignore", "pipe", "pipe"],
         env: { PATH: "/usr/bin:/bin", LC_ALL: "C" },
       });
-      child.stdout.resume();
+      const out: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
       child.stderr.resume();
       child.once("error", reject);
-      child.once("close", () => resolve());
+      child.once("close", () => {
+        const count = Number(Buffer.concat(out).toString("utf8"));
+        if (count === SIZE) resolve();
+        else reject(new Error(`shell-safe-pipeline: baseline counted ${count}`));
+      });
     }),
 };
