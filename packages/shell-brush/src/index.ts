@@ -20,6 +20,7 @@ export {
   evaluateArithmetic,
 } from "./interpret/arithmetic.js";
 export type {
+  ExternalDescriptor,
   ExternalRequest,
   ExternalResult,
   ExternalRunner,
@@ -30,7 +31,8 @@ export {
   type RunResult,
   runBash,
 } from "./interpret/interpreter.js";
-export { expandPathname, matchPattern } from "./interpret/pattern.js";
+export { expandPathname, type GlobAccess, matchPattern } from "./interpret/pattern.js";
+export type { RedirectOpenMode, ShellAccess } from "./interpret/shell-access.js";
 export type {
   AndOr,
   ArithmeticCommand,

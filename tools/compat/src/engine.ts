@@ -1,6 +1,6 @@
 /** The engine under test, as the runner sees it. */
 import { parseBash, runBash } from "@agent-bridle/shell-brush";
-import { childProcessRunner } from "@agent-bridle-tools/test-kit";
+import { childProcessRunner, passThroughAccess } from "@agent-bridle-tools/test-kit";
 import type { CaseRun } from "./case-run.js";
 import { BASH } from "./oracle.js";
 
@@ -45,7 +45,7 @@ export const parseOnlyEngine: Engine = async (run) => {
 const ENGINE_TIMEOUT_MS = 10_000;
 
 /**
- * The in-process interpreter (slice 2): no worker and no interceptor yet; external
+ * The in-process interpreter with a pass-through gate (no worker, no policy); external
  * commands are plain child processes. Stdin is empty (the oracle reads the script there).
  */
 export const interpreterEngine: Engine = async (run, place) => {
@@ -57,6 +57,7 @@ export const interpreterEngine: Engine = async (run, place) => {
       env: place.env,
       scriptName: BASH,
       runner: childProcessRunner,
+      access: passThroughAccess,
       signal: controller.signal,
       deadline: Date.now() + ENGINE_TIMEOUT_MS,
     });

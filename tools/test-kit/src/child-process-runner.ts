@@ -15,6 +15,14 @@ export interface ChildProcessRequest {
   readonly stdout: (chunk: Uint8Array) => void;
   readonly stderr: (chunk: Uint8Array) => void;
   readonly signal?: AbortSignal;
+  /**
+   * Extra descriptors the child gets at these numbers (the interpreter's process
+   * substitutions, `/dev/fd/63`…): `input` bytes it can read, or an `output` it writes.
+   */
+  readonly descriptors?: ReadonlyMap<
+    number,
+    { readonly input: Uint8Array } | { readonly output: (chunk: Uint8Array) => void }
+  >;
 }
 
 const SIGNALS: Readonly<Record<string, number>> = {
@@ -29,26 +37,61 @@ const SIGNALS: Readonly<Record<string, number>> = {
   SIGTERM: 15,
 };
 
+/**
+ * Node hands a child its extra descriptors as socket pairs, and Linux refuses to open
+ * `/dev/fd/N` of a socket (ENXIO), so a program given a process-substitution path could
+ * not open it. With extra descriptors the program starts through a bash trampoline that
+ * swaps each socket for a real pipe (`exec 63< <(cat <&63)`) and then execs it.
+ */
+function trampoline(
+  request: ChildProcessRequest,
+  extra: NonNullable<ChildProcessRequest["descriptors"]>,
+): { file: string; args: string[] } {
+  const swaps = [...extra].map(([fd, descriptor]) =>
+    "input" in descriptor ? `exec ${fd}< <(exec cat <&${fd})` : `exec ${fd}> >(exec cat >&${fd})`,
+  );
+  const script = `${swaps.join("; ")}; exec -a "$1" "$0" "\${@:2}"`;
+  const [argv0, ...args] = request.argv;
+  return {
+    file: "/bin/bash",
+    args: ["--norc", "--noprofile", "-c", script, request.file, argv0 ?? request.file, ...args],
+  };
+}
+
 /** The in-process placeholder runner: a plain child process per command. */
 export const childProcessRunner = {
   run(request: ChildProcessRequest): Promise<{ status: number }> {
     return new Promise((resolve) => {
-      const [argv0, ...args] = request.argv;
-      const child = spawn(request.file, args, {
-        argv0: argv0 ?? request.file,
+      const [argv0, ...programArgs] = request.argv;
+      const extra = request.descriptors ?? new Map();
+      const launch =
+        extra.size === 0 ? { file: request.file, args: programArgs } : trampoline(request, extra);
+      const highest = Math.max(2, ...extra.keys());
+      const stdio: ("pipe" | "ignore")[] = [];
+      for (let fd = 0; fd <= highest; fd += 1)
+        stdio.push(fd <= 2 || extra.has(fd) ? "pipe" : "ignore");
+      const child = spawn(launch.file, launch.args, {
+        argv0: extra.size === 0 ? (argv0 ?? request.file) : "bash",
         cwd: request.cwd,
         env: { ...request.env },
-        stdio: "pipe",
+        stdio,
         ...(request.signal === undefined ? {} : { signal: request.signal, killSignal: "SIGKILL" }),
       });
-      child.stdout.on("data", (chunk: Buffer) => request.stdout(chunk));
-      child.stderr.on("data", (chunk: Buffer) => request.stderr(chunk));
-      child.stdin.on("error", () => undefined);
+      child.stdout?.on("data", (chunk: Buffer) => request.stdout(chunk));
+      child.stderr?.on("data", (chunk: Buffer) => request.stderr(chunk));
+      child.stdin?.on("error", () => undefined);
       child.on("error", () => resolve({ status: 126 }));
       child.on("close", (code, signal) => {
         resolve({ status: code ?? 128 + (signal === null ? 0 : (SIGNALS[signal] ?? 0)) });
       });
-      child.stdin.end(request.stdin);
+      for (const [fd, descriptor] of extra) {
+        const stream = child.stdio[fd] as NodeJS.ReadWriteStream | null;
+        if (stream === null) continue;
+        stream.on("error", () => undefined);
+        if ("input" in descriptor) stream.end(descriptor.input);
+        else stream.on("data", (chunk: Buffer) => descriptor.output(chunk));
+      }
+      child.stdin?.end(request.stdin);
     });
   },
 };

@@ -4,6 +4,15 @@
  * `@agent-bridle/sandbox` entry; tests and the compat runner use a dev-only one).
  */
 
+/**
+ * A descriptor the command gets besides 0–2: the interpreter's process substitutions
+ * (`<(…)` is `input`, `>(…)` is `output`). The runner arranges it at the descriptor's
+ * number, so the `/dev/fd/N` path the interpreter put in `argv` works in the child.
+ */
+export type ExternalDescriptor =
+  | { readonly input: Uint8Array }
+  | { readonly output: (chunk: Uint8Array) => void };
+
 export interface ExternalRequest {
   /** The resolved executable path. */
   readonly file: string;
@@ -14,6 +23,8 @@ export interface ExternalRequest {
   readonly stdin: Uint8Array;
   readonly stdout: (chunk: Uint8Array) => void;
   readonly stderr: (chunk: Uint8Array) => void;
+  /** Extra descriptors by number (process substitutions named in `argv`). */
+  readonly descriptors?: ReadonlyMap<number, ExternalDescriptor>;
   /** Aborting kills the command (the interpreter's deadline or cancellation). */
   readonly signal?: AbortSignal;
 }

@@ -1,5 +1,6 @@
 /** Byte sinks and sources the interpreter reads and writes (memory or an open file). */
-import { closeSync, writeSync } from "node:fs";
+import { writeSync } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 
 export interface OutputSink {
   write(chunk: Uint8Array | string): void;
@@ -22,10 +23,13 @@ export class MemorySink implements OutputSink {
   }
 }
 
-/** Writes straight to an open file descriptor; `close` releases it. */
+/** Writes straight to an opened file (a redirection target); `close` releases it. */
 export class FileSink implements OutputSink {
   private open = true;
-  constructor(private readonly fd: number) {}
+  private readonly fd: number;
+  constructor(private readonly handle: FileHandle) {
+    this.fd = handle.fd;
+  }
 
   write(chunk: Uint8Array | string): void {
     if (!this.open) return;
@@ -38,9 +42,10 @@ export class FileSink implements OutputSink {
     }
   }
 
-  close(): void {
-    if (this.open) closeSync(this.fd);
+  async close(): Promise<void> {
+    if (!this.open) return;
     this.open = false;
+    await this.handle.close();
   }
 }
 

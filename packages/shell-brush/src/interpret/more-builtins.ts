@@ -1,6 +1,7 @@
 /** More builtins: `getopts`, `shopt`, `type`, `command`, `builtin`, `mapfile`, `wait` and friends. */
 import { BASH_RESERVED_WORDS } from "@agent-bridle/core";
-import type { Builtin, BuiltinContext } from "./builtins.js";
+import type { Builtin, BuiltinContext } from "./builtin-context.js";
+import { isCarried } from "./external-command.js";
 
 /** Options `shopt` knows, with bash's defaults for a non-interactive shell. */
 export const SHOPT_NAMES: readonly string[] = [
@@ -175,17 +176,23 @@ const shopt: Builtin = (context, args) => {
 
 type Kind = "alias" | "keyword" | "function" | "builtin" | "file";
 
-function kindsOf(context: BuiltinContext, name: string): { kind: Kind; path?: string }[] {
+async function kindsOf(
+  context: BuiltinContext,
+  name: string,
+): Promise<{ kind: Kind; path?: string }[]> {
   const found: { kind: Kind; path?: string }[] = [];
   if (BASH_RESERVED_WORDS.has(name)) found.push({ kind: "keyword" });
   if (context.state.functions.has(name)) found.push({ kind: "function" });
   if (context.interpreter.isBuiltin(name)) found.push({ kind: "builtin" });
-  const resolved = context.interpreter.resolveCommand(name);
+  const resolved = await context.interpreter.resolveCommand(name);
   if ("path" in resolved) found.push({ kind: "file", path: resolved.path });
+  // A carried utility stands in for the program of its name: described as that program
+  // when `PATH` has one (as bash would), else as a builtin.
+  else if (isCarried(name)) found.push({ kind: "builtin" });
   return found;
 }
 
-const type: Builtin = (context, args) => {
+const type: Builtin = async (context, args) => {
   let mode: "t" | "p" | "P" | null = null;
   let all = false;
   const names: string[] = [];
@@ -199,7 +206,7 @@ const type: Builtin = (context, args) => {
   }
   let status = 0;
   for (const name of names) {
-    let kinds = kindsOf(context, name);
+    let kinds = await kindsOf(context, name);
     if (mode === "P") kinds = kinds.filter((kind) => kind.kind === "file");
     if (!all) kinds = kinds.slice(0, 1);
     if (kinds.length === 0) {
@@ -235,7 +242,7 @@ const command: Builtin = async (context, args) => {
   if (describe !== null) {
     let status = 0;
     for (const name of rest) {
-      const kind = kindsOf(context, name)[0];
+      const kind = (await kindsOf(context, name))[0];
       if (kind === undefined) {
         if (describe === "V") context.error(`command: ${name}: not found`);
         status = 1;

@@ -1,10 +1,19 @@
 /**
  * Bash patterns (`*`, `?`, `[...]` with classes, extglob groups) compiled to JS RegExp.
  * Pattern text uses backslash to quote the next character (the expansion stage escapes
- * quoted characters that way). Pathname expansion reads directories through `fs`.
+ * quoted characters that way). Pathname expansion lists directories through the
+ * caller's gate (`readdir`, and `stat` for literal components and directory checks).
  */
-import { readdirSync, statSync } from "node:fs";
+import type { BigIntStats } from "node:fs";
 import { join } from "node:path";
+
+type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
+
+/** What pathname expansion may touch: the gate's `readdir` and `stat`. */
+export interface GlobAccess {
+  readdir(path: string): Promise<Outcome<readonly string[]>>;
+  stat(path: string): Promise<Outcome<BigIntStats>>;
+}
 
 const CLASSES: Readonly<Record<string, string>> = {
   alpha: "a-zA-Z",
@@ -174,12 +183,13 @@ export function matchPattern(pattern: string, text: string, nocase = false): boo
 }
 
 /** Pathname expansion of one pattern relative to `cwd`; sorted matches, or [] when none. */
-export function expandPathname(
+export async function expandPathname(
+  access: GlobAccess,
   pattern: string,
   cwd: string,
   dotglob = false,
   nocase = false,
-): string[] {
+): Promise<string[]> {
   const absolute = pattern.startsWith("/");
   const components = pattern.split("/");
   let results: string[] = [absolute ? "/" : ""];
@@ -197,31 +207,20 @@ export function expandPathname(
       const joinPrefix = prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`;
       if (!hasGlob(component)) {
         const literal = unescapePattern(component);
-        try {
-          statSync(join(directory, literal));
-          next.push(joinPrefix + literal);
-        } catch {
-          // no such entry
-        }
+        if ((await access.stat(join(directory, literal))).ok) next.push(joinPrefix + literal);
         continue;
       }
-      let entries: string[];
-      try {
-        entries = readdirSync(directory);
-      } catch {
-        continue;
-      }
+      const listed = await access.readdir(directory);
+      if (!listed.ok) continue;
+      const entries = [...listed.value];
       const dotAllowed = dotglob || component.startsWith(".") || component.startsWith("\\.");
       for (const entry of entries.sort()) {
         if (entry.startsWith(".") && !dotAllowed) continue;
         if ((entry === "." || entry === "..") && !component.startsWith(".")) continue;
         if (!matchPattern(component, entry, nocase)) continue;
         if (!last) {
-          try {
-            if (!statSync(join(directory, entry)).isDirectory()) continue;
-          } catch {
-            continue;
-          }
+          const stats = await access.stat(join(directory, entry));
+          if (!stats.ok || !stats.value.isDirectory()) continue;
         }
         next.push(joinPrefix + entry);
       }

@@ -145,6 +145,10 @@ export class ShellState {
   getopts = { optind: 1, position: 1 };
   /** `$_`: the last argument of the previous simple command. */
   lastArgument = "";
+  /** `pushd`'s stack, below the current directory. */
+  dirStack: string[] = [];
+  /** `hash`: programs found on `PATH`, by name. */
+  hashed = new Map<string, string>();
 
   constructor(cwd: string, pid = 4242) {
     this.cwd = cwd;
@@ -168,6 +172,8 @@ export class ShellState {
     copy.traps = new Map([...this.traps].filter(([, action]) => action === ""));
     copy.inheritedTraps = new Map([...this.inheritedTraps, ...this.traps]);
     copy.lastBackground = this.lastBackground;
+    copy.dirStack = [...this.dirStack];
+    copy.hashed = new Map(this.hashed);
     return copy;
   }
 

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are shell source, where ${NAME} is literal input.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { passThroughAccess } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
 import { type ExternalRunner, Interpreter, matchPattern } from "../../src/index.js";
 import { PATH, scratch, sh } from "./run.js";
@@ -93,10 +94,15 @@ describe("interpreter: commands and control flow", () => {
         return { status: 5 };
       },
     };
-    const interpreter = new Interpreter({ cwd: scratch(), env: { PATH }, runner });
-    const result = await interpreter.run("FOO=bar ls -l; echo $?");
-    expect(result.stdout.toString()).toBe("ran ls -l bar\n5\n");
-    expect(calls).toEqual([["ls", "-l"]]);
+    const interpreter = new Interpreter({
+      cwd: scratch(),
+      env: { PATH },
+      runner,
+      access: passThroughAccess,
+    });
+    const result = await interpreter.run("FOO=bar grep -l; echo $?");
+    expect(result.stdout.toString()).toBe("ran grep -l bar\n5\n");
+    expect(calls).toEqual([["grep", "-l"]]);
   });
 });
 

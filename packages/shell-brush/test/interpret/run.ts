@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { childProcessRunner } from "@agent-bridle-tools/test-kit";
+import { childProcessRunner, passThroughAccess } from "@agent-bridle-tools/test-kit";
 import { afterAll } from "vitest";
 import { runBash } from "../../src/index.js";
 
@@ -23,6 +23,7 @@ export async function sh(source: string, cwd = directory): Promise<Ran> {
     env: { PATH },
     scriptName: "bash",
     runner: childProcessRunner,
+    access: passThroughAccess,
   });
   return {
     stdout: result.stdout.toString("utf8"),

@@ -1,0 +1,153 @@
+/** The string operations of parameter expansion: affixes, replacement, `@` transforms. */
+import type { ParameterExpansion, WordPart } from "../parse/ast-word.js";
+import { patternSource } from "./pattern.js";
+import type { ShellState } from "./state.js";
+
+export function sourceText(part: ParameterExpansion): string {
+  return `\${${part.parameter}}`;
+}
+
+export function isAtExpansion(part: WordPart): boolean {
+  return (
+    part.type === "ParameterExpansion" &&
+    !part.length &&
+    (part.parameter === "@" ||
+      part.index?.parts.map((p) => (p.type === "Literal" ? p.value : "")).join("") === "@")
+  );
+}
+
+export function removeAffix(
+  value: string,
+  pattern: string,
+  prefix: boolean,
+  longest: boolean,
+): string {
+  const chars = [...value];
+  const regex = new RegExp(`^(?:${patternSource(pattern)})$`, "s");
+  if (prefix) {
+    if (longest) {
+      for (let end = chars.length; end >= 0; end -= 1)
+        if (regex.test(chars.slice(0, end).join(""))) return chars.slice(end).join("");
+    } else {
+      for (let end = 0; end <= chars.length; end += 1)
+        if (regex.test(chars.slice(0, end).join(""))) return chars.slice(end).join("");
+    }
+    return value;
+  }
+  if (longest) {
+    for (let start = 0; start <= chars.length; start += 1)
+      if (regex.test(chars.slice(start).join(""))) return chars.slice(0, start).join("");
+  } else {
+    for (let start = chars.length; start >= 0; start -= 1)
+      if (regex.test(chars.slice(start).join(""))) return chars.slice(0, start).join("");
+  }
+  return value;
+}
+
+export function replace(
+  value: string,
+  pattern: string,
+  replacement: string,
+  mode: "first" | "all" | "prefix" | "suffix",
+): string {
+  const regex = new RegExp(`^(?:${patternSource(pattern)})$`, "s");
+  const chars = [...value];
+  if (mode === "prefix") {
+    for (let end = chars.length; end >= 0; end -= 1)
+      if (regex.test(chars.slice(0, end).join(""))) return replacement + chars.slice(end).join("");
+    return value;
+  }
+  if (mode === "suffix") {
+    for (let start = 0; start <= chars.length; start += 1)
+      if (regex.test(chars.slice(start).join("")))
+        return chars.slice(0, start).join("") + replacement;
+    return value;
+  }
+  if (pattern === "") return value;
+  let result = "";
+  let position = 0;
+  let replaced = false;
+  while (position <= chars.length) {
+    let matchEnd = -1;
+    if (!(replaced && mode === "first")) {
+      for (let end = chars.length; end > position; end -= 1) {
+        if (regex.test(chars.slice(position, end).join(""))) {
+          matchEnd = end;
+          break;
+        }
+      }
+    }
+    if (matchEnd > 0) {
+      result += replacement;
+      position = matchEnd;
+      replaced = true;
+      continue;
+    }
+    if (position < chars.length) result += chars[position];
+    position += 1;
+  }
+  return result;
+}
+
+/** `${x@E}`: backslash escapes as `$'…'` decodes them. */
+export function decodeEscapes(value: string): string {
+  const named: Record<string, string> = {
+    n: "\n",
+    t: "\t",
+    r: "\r",
+    a: "\x07",
+    b: "\b",
+    e: "\x1b",
+    E: "\x1b",
+    f: "\f",
+    v: "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+  };
+  return value.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (whole, code: string) => {
+    if (code.startsWith("x")) return String.fromCharCode(Number.parseInt(code.slice(1), 16));
+    if (/^[0-7]/.test(code)) return String.fromCharCode(Number.parseInt(code, 8));
+    return named[code] ?? whole;
+  });
+}
+
+export function quoteValue(value: string): string {
+  return `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+export function transform(value: string, operator: string, _name: string): string {
+  switch (operator) {
+    case "Q":
+      return quoteValue(value);
+    case "U":
+      return value.toUpperCase();
+    case "L":
+      return value.toLowerCase();
+    case "u":
+      return value.charAt(0).toUpperCase() + value.slice(1);
+    default:
+      return value;
+  }
+}
+
+/** `$-`: the set options in bash's order, plus `h`, `B` and `s` (reading stdin). */
+export function dashFlags(state: ShellState): string {
+  const options = state.options;
+  const letters: [boolean, string][] = [
+    [options.allexport, "a"],
+    [options.errexit, "e"],
+    [options.noglob, "f"],
+    [true, "h"],
+    [options.nounset, "u"],
+    [options.xtrace, "x"],
+    [true, "B"],
+    [options.noclobber, "C"],
+    [true, "s"],
+  ];
+  return letters
+    .filter(([on]) => on)
+    .map(([, letter]) => letter)
+    .join("");
+}

@@ -1,0 +1,175 @@
+/**
+ * Redirections. Every file target is opened through the interpreter's `ShellAccess`
+ * (`<` with `open`; `>` `>>` `>|` `<>` `&>` with `openRedirect`, noclobber as
+ * `exclusive`). `/dev/stdout`, `/dev/stderr`, `/dev/stdin` and `/dev/null` name the
+ * shell's own streams and are never opened; neither are the interpreter's process
+ * substitutions. Here-documents and here-strings are memory.
+ */
+import type { Redirect } from "../parse/ast-command.js";
+import { refusalText } from "./errno-text.js";
+import { readAndClose } from "./gate.js";
+import type { Interpreter } from "./interpreter.js";
+import { type Channel, type Fds, FileSink, InputSource, nullSink } from "./io.js";
+import { resolvePath } from "./paths.js";
+import type { RedirectOpenMode } from "./shell-access.js";
+
+export interface AppliedRedirects {
+  readonly fds: Fds;
+  /** Files this set of redirections opened (closed when the command ends). */
+  readonly close: FileSink[];
+}
+
+const EMPTY = new Uint8Array();
+
+async function heredocText(interpreter: Interpreter, redirect: Redirect): Promise<string> {
+  const heredoc = redirect.heredoc;
+  if (heredoc === null) return "";
+  if (heredoc.quoted)
+    return heredoc.body.parts.map((part) => ("value" in part ? part.value : "")).join("");
+  return interpreter.expander.quotedString(heredoc.body.parts);
+}
+
+/** A file redirection; false when it failed (already reported). */
+async function openTarget(
+  interpreter: Interpreter,
+  redirect: Redirect,
+  fd: number,
+  target: string,
+  fds: Fds,
+  next: Fds,
+  close: FileSink[],
+): Promise<boolean> {
+  const operator = redirect.operator;
+  const both =
+    operator === "&>" || operator === "&>>" || (operator === ">&" && redirect.fd === null);
+  const assign = (channel: Channel): void => {
+    next.set(fd, channel);
+    if (both) next.set(2, channel);
+  };
+  const path = resolvePath(interpreter.state.cwd, target);
+  const reading = operator === "<" || (operator === "<>" && fd === 0);
+  const substitution = interpreter.substitutions.get(path);
+  if (substitution !== undefined) {
+    if (reading)
+      next.set(fd, new InputSource(substitution.direction === "<" ? substitution.data : EMPTY));
+    else assign(substitution.direction === ">" ? substitution.sink : nullSink);
+    return true;
+  }
+  if (path === "/dev/null") {
+    if (reading) next.set(fd, new InputSource(EMPTY));
+    else assign(nullSink);
+    return true;
+  }
+  const own = { "/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2 }[path];
+  if (own !== undefined) {
+    const channel = fds.get(own);
+    if (channel !== undefined) assign(channel);
+    return true;
+  }
+  if (operator === "<") {
+    const opened = await interpreter.access.open(path);
+    if (!opened.ok) {
+      interpreter.error(fds, `${target}: ${refusalText(opened)}`);
+      return false;
+    }
+    next.set(fd, new InputSource(await readAndClose(opened.value)));
+    return true;
+  }
+  const exclusive =
+    interpreter.state.options.noclobber && (operator === ">" || operator === "&>" || both);
+  const mode: RedirectOpenMode = {
+    append: operator === ">>" || operator === "&>>",
+    exclusive,
+    readWrite: operator === "<>",
+  };
+  const opened = await interpreter.access.openRedirect(path, mode);
+  if (!opened.ok) {
+    const exists = exclusive && "errno" in opened && opened.errno === "EEXIST";
+    interpreter.error(
+      fds,
+      `${target}: ${exists ? "cannot overwrite existing file" : refusalText(opened)}`,
+    );
+    return false;
+  }
+  if (reading) {
+    next.set(fd, new InputSource(await readAndClose(opened.value)));
+    return true;
+  }
+  const sink = new FileSink(opened.value);
+  close.push(sink);
+  assign(sink);
+  return true;
+}
+
+/** Apply `redirects` over `fds`; null when one failed (reported, nothing left open). */
+export async function applyRedirects(
+  interpreter: Interpreter,
+  redirects: readonly Redirect[],
+  fds: Fds,
+): Promise<AppliedRedirects | null> {
+  if (redirects.length === 0) return { fds, close: [] };
+  const next: Fds = new Map(fds);
+  const close: FileSink[] = [];
+  const fail = async (): Promise<null> => {
+    for (const sink of close) await sink.close();
+    return null;
+  };
+  for (const redirect of redirects) {
+    const fd = redirect.fd ?? (redirect.operator.startsWith("<") ? 0 : 1);
+    if (redirect.operator === "<<" || redirect.operator === "<<-") {
+      const text = await heredocText(interpreter, redirect);
+      next.set(fd, new InputSource(Buffer.from(text, "utf8")));
+      continue;
+    }
+    if (redirect.operator === "<<<") {
+      const text = await interpreter.expander.string(redirect.target);
+      next.set(fd, new InputSource(Buffer.from(`${text}\n`, "utf8")));
+      continue;
+    }
+    const target = await interpreter.expander.string(redirect.target);
+    if (redirect.operator === ">&" || redirect.operator === "<&") {
+      if (target === "-") {
+        next.delete(fd);
+        continue;
+      }
+      if (/^[0-9]+$/.test(target)) {
+        const channel = next.get(Number(target));
+        if (channel === undefined) {
+          interpreter.error(fds, `${target}: Bad file descriptor`);
+          return fail();
+        }
+        next.set(fd, channel);
+        continue;
+      }
+      if (redirect.operator === "<&" || redirect.fd !== null) {
+        interpreter.error(fds, `${target}: ambiguous redirect`);
+        return fail();
+      }
+    }
+    if (target === "") {
+      interpreter.error(fds, ": No such file or directory");
+      return fail();
+    }
+    if (!(await openTarget(interpreter, redirect, fd, target, fds, next, close))) return fail();
+  }
+  return { fds: next, close };
+}
+
+/** Run `body` with `redirects` in force; status 1 when they fail. */
+export async function withRedirects(
+  interpreter: Interpreter,
+  redirects: readonly Redirect[],
+  fds: Fds,
+  body: (fds: Fds) => Promise<number>,
+): Promise<number> {
+  const applied = await applyRedirects(interpreter, redirects, fds);
+  if (applied === null) return 1;
+  const saved = interpreter.currentFds;
+  interpreter.currentFds = applied.fds;
+  try {
+    return await body(applied.fds);
+  } finally {
+    interpreter.currentFds = saved;
+    for (const sink of applied.close) await sink.close();
+  }
+}

@@ -1,0 +1,38 @@
+/** `source` / `.`: read a file through the gate's `open` and run it in this shell. */
+import type { Builtin } from "./builtin-context.js";
+import { refusalText } from "./errno-text.js";
+import { readAndClose } from "./gate.js";
+import { resolvePath } from "./paths.js";
+import { ReturnSignal } from "./signals.js";
+
+export const source: Builtin = async (context, args) => {
+  const file = args[0];
+  if (file === undefined) {
+    context.error("source: filename argument required");
+    context.stderr.write("source: usage: source filename [arguments]\n");
+    return 2;
+  }
+  const opened = await context.interpreter.access.open(resolvePath(context.state.cwd, file));
+  if (!opened.ok) {
+    context.error(`${file}: ${refusalText(opened)}`);
+    return 1;
+  }
+  let text: string;
+  try {
+    text = (await readAndClose(opened.value)).toString("utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    context.error(`${file}: ${code === "EISDIR" ? "is a directory" : (error as Error).message}`);
+    return 1;
+  }
+  const saved = context.state.positional;
+  if (args.length > 1) context.state.positional = args.slice(1);
+  try {
+    return await context.interpreter.runSource(text, context.fds);
+  } catch (signal) {
+    if (signal instanceof ReturnSignal) return signal.status;
+    throw signal;
+  } finally {
+    if (args.length > 1) context.state.positional = saved;
+  }
+};
