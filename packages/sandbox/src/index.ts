@@ -52,6 +52,7 @@ export {
   spawnStreaming,
 } from "./funnel/spawn-streaming.js";
 export type {
+  LaunchHold,
   LaunchRequest,
   SpawnResult,
   StageStdio,

@@ -177,6 +177,21 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Whether the launched processes, their pipes and the deadline keep Node's event loop alive. */
+function holdEventLoop(stages: readonly Stage[], timer: NodeJS.Timeout, held: boolean): void {
+  for (const stage of stages) {
+    if (held) stage.child.ref();
+    else stage.child.unref();
+    for (const stream of stage.child.stdio) {
+      const handle = stream as { ref?: () => void; unref?: () => void } | null;
+      if (held) handle?.ref?.();
+      else handle?.unref?.();
+    }
+  }
+  if (held) timer.ref();
+  else timer.unref();
+}
+
 /**
  * Runs the stages to completion, timeout or cancellation. On every path the process
  * groups are SIGKILLed and the leaders reaped; on timeout and cancellation the live
@@ -219,6 +234,10 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
     killAll();
     stop.abort();
   }, request.timeoutMs);
+  request.onLaunched?.({
+    ref: () => holdEventLoop(stages, timer, true),
+    unref: () => holdEventLoop(stages, timer, false),
+  });
   try {
     const exits = await Promise.all(stages.map((stage) => stage.exited));
     // Completion: what is left in each group (backgrounded descendants) dies now.

@@ -21,7 +21,7 @@ import { assertLaunchShape } from "./assert-launch-shape.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { descriptorSlots, launchStages } from "./launch-stages.js";
 import { createPrivateTempDir, type PrivateTempDir } from "./private-temp-dir.js";
-import type { SpawnResult, StageStdio } from "./spawn-types.js";
+import type { LaunchHold, SpawnResult, StageStdio } from "./spawn-types.js";
 
 export interface SandboxOptions {
   /** The L3 mechanism this host offers; default `none`. */
@@ -55,6 +55,8 @@ export interface SandboxRunRequest {
   /** Files the engine's runtime reads (a bundled worker or entry file), readable under Landlock. */
   readonly runtimeReadPaths?: readonly string[] | undefined;
   readonly observer?: ShellOutputObserver | undefined;
+  /** Called once the program runs (an idle warm worker unrefs itself). */
+  readonly onLaunched?: ((hold: LaunchHold) => void) | undefined;
 }
 
 export interface SandboxRunFacts {
@@ -174,6 +176,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         stageStdio: request.stageStdio,
         wrapper: prepared,
         session,
+        onLaunched: request.onLaunched,
       });
       cx.audit.record({
         type: "report",

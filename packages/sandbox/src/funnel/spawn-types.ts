@@ -50,6 +50,8 @@ export interface LaunchRequest {
   readonly wrapper?: StageWrapper | undefined;
   /** Per-stage descriptor placement, by stage index (absent entries: the default wiring). */
   readonly stageStdio?: readonly (StageStdio | undefined)[] | undefined;
+  /** Called once the stages run: lets the caller stop them keeping the event loop alive. */
+  readonly onLaunched?: ((hold: LaunchHold) => void) | undefined;
   /** Live output: the last stage's stdout and every stage's stderr, up to the cap. */
   readonly session?: OutputSession | undefined;
 }
@@ -67,4 +69,13 @@ export interface SpawnResult {
   /** The caller's `AbortSignal` fired before the call completed (the tree was killed). */
   readonly cancelled: boolean;
   readonly elapsedMs: number;
+}
+
+/**
+ * Whether a running launch keeps Node's event loop alive (its processes, pipes and
+ * deadline): an idle warm worker is `unref`'d so it never holds the host open.
+ */
+export interface LaunchHold {
+  ref(): void;
+  unref(): void;
 }

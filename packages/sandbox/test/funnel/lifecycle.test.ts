@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { LaunchHold } from "../../src/funnel/spawn-types.js";
 import { sleep, useTempDir } from "./helpers/funnel-context.js";
 import { runThroughFunnel } from "./helpers/run.js";
 
@@ -33,6 +34,34 @@ describe("lifecycle", () => {
     const before = timers();
     await runThroughFunnel([["true"]], { timeoutMs: 60_000 });
     expect(timers()).toBe(before);
+  });
+
+  it("lets the caller unref a running launch (an idle warm worker never holds the host open)", async () => {
+    const holding = () =>
+      process
+        .getActiveResourcesInfo()
+        .filter((kind) => ["ProcessWrap", "PipeWrap", "Timeout"].includes(kind)).length;
+    const before = holding();
+    const controller = new AbortController();
+    let hold: LaunchHold | undefined;
+    const run = runThroughFunnel([["sleep", "30"]], {
+      signal: controller.signal,
+      onLaunched: (given) => {
+        hold = given;
+      },
+    });
+    while (hold === undefined) await sleep(10);
+    const running = holding();
+    hold.unref();
+    const unrefd = holding();
+    hold.ref();
+    const refd = holding();
+    controller.abort();
+    const result = await run;
+    expect(running).toBeGreaterThan(before);
+    expect(unrefd).toBeLessThanOrEqual(before);
+    expect(refd).toBeGreaterThan(unrefd);
+    expect(result.cancelled).toBe(true);
   });
 
   it("gives the child /dev/null as stdin unless a descriptor is given", async () => {
