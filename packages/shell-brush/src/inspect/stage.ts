@@ -2,6 +2,7 @@
 import type { Assignment, SimpleCommand } from "../parse/ast-command.js";
 import type { Word } from "../parse/ast-word.js";
 import { findDescendants } from "./find-actions.js";
+import { checkHiddenEvaluation } from "./hidden-evaluation.js";
 import { quoteSource, ShellInspectionError } from "./inspection-error.js";
 import { type InspectionLevel, textOf } from "./level.js";
 import { classifyProgram, programIdentity } from "./program-names.js";
@@ -76,6 +77,7 @@ export function inspectStage(level: InspectionLevel, command: SimpleCommand): In
   const redirects = command.redirects.map((redirect) => inspectRedirect(level, redirect));
   const identity = program === null ? null : programIdentity(program);
   if (identity === "printf") checkPrintf(level, command.words);
+  if (identity !== null) checkHiddenEvaluation(level, identity, command.words);
   const descendants =
     identity === "find"
       ? findDescendants(

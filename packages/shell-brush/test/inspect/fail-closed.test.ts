@@ -249,4 +249,21 @@ describe("inspectShell fails closed (reference §7.2)", () => {
       "can run commands absent from the inventory",
     );
   });
+
+  it("beyond the reference: builtins whose literal arguments bash evaluates as code", () => {
+    expect(refusal("let 'x[$(touch m)]=1'")).toMatch(/^`let` evaluates its arguments/);
+    expect(refusal("declare -i n; n='a[$(touch m)]'")).toMatch(/^`declare -i` makes later/);
+    expect(refusal("local -ai counts")).toMatch(/^`local -i`/);
+    expect(refusal('typeset "$flags" x')).toMatch(/^`typeset` with a dynamic option/);
+    expect(refusal("hash -p /bin/rm ls; ls -rf x")).toMatch(/^`hash -p` makes a command name/);
+    expect(refusal("alias ls=rm")).toMatch(/^`alias` makes a command name/);
+    expect(refusal("mapfile -C 'touch m #' -c 1 lines")).toMatch(/^`mapfile -C` evaluates/);
+    expect(refusal("readarray -tC cb lines")).toMatch(/^`readarray -C` evaluates/);
+    // the same builtins without those options are inventoried
+    expect(
+      programs(
+        'declare -a list=(1 2); local x="$1"; export +i PATH; hash -r; mapfile -t -d C lines',
+      ),
+    ).toEqual(["declare", "local", "export", "hash", "mapfile"]);
+  });
 });
