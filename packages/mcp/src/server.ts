@@ -10,6 +10,7 @@ import {
 import type { Grant, Registry } from "agent-bridle";
 import { CallLimiter } from "./call-limiter.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameLimiter } from "./frame-limiter.js";
+import { createProgressStream, type ProgressStream } from "./progress.js";
 import { resultOfEnvelope, resultOfError, type ToolResult } from "./render.js";
 
 export const SERVER_NAME = "agent-bridle-mcp";
@@ -87,18 +88,38 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
     if (extra.signal.aborted) abort();
     else extra.signal.addEventListener("abort", abort, { once: true });
     inFlight.add(controller);
-    const call = callTool(request.params.name, request.params.arguments ?? {}, controller.signal);
+    // Live output as progress notifications only when the client asked (a progress token).
+    const token = request.params._meta?.progressToken;
+    const progress =
+      token === undefined
+        ? undefined
+        : createProgressStream({
+            token,
+            send: (notification) => extra.sendNotification(notification),
+          });
+    const call = callTool(
+      request.params.name,
+      request.params.arguments ?? {},
+      controller.signal,
+      progress,
+    );
     pending.add(call);
     try {
       return await call;
     } finally {
+      progress?.discard();
       extra.signal.removeEventListener("abort", abort);
       inFlight.delete(controller);
       pending.delete(call);
     }
   });
 
-  async function callTool(name: string, args: unknown, signal: AbortSignal): Promise<ToolResult> {
+  async function callTool(
+    name: string,
+    args: unknown,
+    signal: AbortSignal,
+    progress: ProgressStream | undefined,
+  ): Promise<ToolResult> {
     let release: (() => void) | undefined;
     try {
       release = await limiter.acquire(signal);
@@ -112,12 +133,28 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
       };
     }
     try {
-      return resultOfEnvelope(await registry.dispatch(name, args, grant, { signal }));
+      const envelope = await registry.dispatch(name, args, grant, {
+        signal,
+        observer: progress?.observer,
+      });
+      if (progress !== undefined) await sendRemainingProgress(progress, signal);
+      return resultOfEnvelope(envelope);
     } catch (error) {
       return resultOfError(error);
     } finally {
       release();
     }
+  }
+
+  /**
+   * The engine has finished the output session before dispatch returns, and the progress
+   * observer never blocks its queue, so one macrotask turn delivers every queued chunk;
+   * then the rest is sent, before the result. A cancelled call sends nothing more.
+   */
+  async function sendRemainingProgress(progress: ProgressStream, signal: AbortSignal) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal.aborted) progress.discard();
+    else await progress.close();
   }
 
   let transport: StdioServerTransport | undefined;
