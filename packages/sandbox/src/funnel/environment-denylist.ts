@@ -46,6 +46,7 @@ export const DENIED_VARIABLES: readonly string[] = Object.freeze([
   "SSH_ASKPASS",
   "SSH_ASKPASS_REQUIRE",
   "SUDO_ASKPASS",
+  "RIPGREP_CONFIG_PATH",
   // shells: startup code, prompts run on trace, word splitting, search paths
   "PS0",
   "PS1",

@@ -309,6 +309,16 @@ export async function admitArgv(
   context: AdmissionContext,
 ): Promise<Admission> {
   try {
+    if ([program, ...args].some((word) => word.includes("\0"))) {
+      throw new Refused(
+        createDenial(
+          "exec",
+          "NUL byte in an argument",
+          "SHELL_PARSE_ERROR",
+          "refused: an argument holds a NUL byte, which no program can receive; remove it",
+        ),
+      );
+    }
     const stage = {
       ...(await checkProgram(program, context)),
       args: args.map((value) => ({ kind: "fixed" as const, value })),

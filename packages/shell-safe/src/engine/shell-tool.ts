@@ -73,6 +73,9 @@ export interface ShellToolOptions {
   readonly searchPath?: string;
 }
 
+/** Names an allowlist must not hold (attack catalogue A88): their values would leak. */
+const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+
 function parseDenial(refusal: ShellRefusal): Denial {
   return createDenial("exec", refusal.target, refusal.code, refusal.reason);
 }
@@ -104,6 +107,12 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     throw new ConfigurationError("home and tmpdir must be absolute paths");
   }
   const limits: ShellSafeLimits = { ...DEFAULT_SHELL_SAFE_LIMITS, ...options.limits };
+  const secret = limits.variableAllowlist.find((name) => SECRET_NAME.test(name));
+  if (secret !== undefined) {
+    throw new ConfigurationError(
+      `the variable allowlist names ${secret}, which looks like a secret (TOKEN, KEY, SECRET, PASSWORD): a script could print or send its value; pass the value in the request env instead`,
+    );
+  }
   const searchPath = options.searchPath ?? TRUSTED_PATH;
   let carriedRuntime: Promise<CarriedRuntime> | undefined;
   const carried = () => {
