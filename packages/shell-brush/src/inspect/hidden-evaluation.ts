@@ -13,7 +13,25 @@ import { quoteSource, ShellInspectionError } from "./inspection-error.js";
 import { type InspectionLevel, textOf } from "./level.js";
 import { staticWord } from "./static-word.js";
 
-const DECLARATIONS = new Set(["declare", "typeset", "local", "export", "readonly"]);
+/** Builtins refused outright. */
+const ALWAYS: Record<string, string> = {
+  let: "`let` evaluates its arguments as arithmetic, which can run commands",
+  alias: "`alias` makes a command name run something else",
+};
+
+const INTEGER = "makes later assignments arithmetic, which can run commands";
+
+/** Builtins refused with one option letter: the letter and why. */
+const WITH_OPTION: Record<string, { readonly letter: string; readonly why: string }> = {
+  declare: { letter: "i", why: `\`declare -i\` ${INTEGER}` },
+  typeset: { letter: "i", why: `\`typeset -i\` ${INTEGER}` },
+  local: { letter: "i", why: `\`local -i\` ${INTEGER}` },
+  export: { letter: "i", why: `\`export -i\` ${INTEGER}` },
+  readonly: { letter: "i", why: `\`readonly -i\` ${INTEGER}` },
+  hash: { letter: "p", why: "`hash -p` makes a command name run another program" },
+  mapfile: { letter: "C", why: "`mapfile -C` evaluates its callback as a command" },
+  readarray: { letter: "C", why: "`readarray -C` evaluates its callback as a command" },
+};
 
 function refuse(level: InspectionLevel, word: Word | Assignment, why: string): never {
   throw new ShellInspectionError(`${why}: ${quoteSource(textOf(level, word))}`);
@@ -39,31 +57,14 @@ export function checkHiddenEvaluation(
 ): void {
   const first = words[0];
   if (first === undefined) return;
-  if (identity === "let")
-    refuse(level, first, "`let` evaluates its arguments as arithmetic, which can run commands");
-  if (identity === "alias") refuse(level, first, "`alias` makes a command name run something else");
-  const isDeclaration = DECLARATIONS.has(identity);
-  const flagged =
-    identity === "hash"
-      ? "p"
-      : identity === "mapfile" || identity === "readarray"
-        ? "C"
-        : isDeclaration
-          ? "i"
-          : null;
-  if (flagged === null) return;
+  const always = Object.hasOwn(ALWAYS, identity) ? ALWAYS[identity] : undefined;
+  if (always !== undefined) refuse(level, first, always);
+  const flagged = Object.hasOwn(WITH_OPTION, identity) ? WITH_OPTION[identity] : undefined;
+  if (flagged === undefined) return;
   for (const option of options(words)) {
     const value = option.type === "Word" ? staticWord(option) : null;
     if (value === null || !value.ok) refuse(level, option, `\`${identity}\` with a dynamic option`);
-    if (value.value.startsWith("-") && value.value.slice(1).includes(flagged))
-      refuse(
-        level,
-        option,
-        isDeclaration
-          ? `\`${identity} -i\` makes later assignments arithmetic, which can run commands`
-          : identity === "hash"
-            ? "`hash -p` makes a command name run another program"
-            : `\`${identity} -C\` evaluates its callback as a command`,
-      );
+    if (value.value.startsWith("-") && value.value.slice(1).includes(flagged.letter))
+      refuse(level, option, flagged.why);
   }
 }

@@ -265,5 +265,10 @@ describe("inspectShell fails closed (reference §7.2)", () => {
         'declare -a list=(1 2); local x="$1"; export +i PATH; hash -r; mapfile -t -d C lines',
       ),
     ).toEqual(["declare", "local", "export", "hash", "mapfile"]);
+    expect(programs("constructor -x; toString -p; __proto__")).toEqual([
+      "constructor",
+      "toString",
+      "__proto__",
+    ]);
   });
 });
