@@ -48,6 +48,7 @@ describe("the denylist (pinned)", () => {
       "SSH_ASKPASS",
       "SSH_ASKPASS_REQUIRE",
       "SUDO_ASKPASS",
+      "RIPGREP_CONFIG_PATH",
       "PS0",
       "PS1",
       "PS2",
