@@ -48,7 +48,7 @@ async function start(): Promise<{ client: Client; received: JSONRPCMessage[] }> 
 const isProgress = (message: JSONRPCMessage) =>
   "method" in message && message.method === "notifications/progress";
 const progressParams = (message: JSONRPCMessage) =>
-  (message as { params: Progress & { progressToken: string | number } }).params;
+  (message as unknown as { params: Progress & { progressToken: string | number } }).params;
 
 /** The SDK hands `onprogress` the notification's params; `_meta` names the stream. */
 const streamOf = (update: Progress) =>
