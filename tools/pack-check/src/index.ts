@@ -1,0 +1,14 @@
+export { type BinProbe, type BinRun, probeFor } from "./bins.js";
+export { installIntoEmptyProject, networkFailure } from "./consumer.js";
+export { type EntryPoint, entryPointsOf } from "./entry-points.js";
+export { type LintMessage, lintTarball } from "./lint.js";
+export { tarballName } from "./pack.js";
+export {
+  type PackageReport,
+  type PackCheckOptions,
+  type PackCheckReport,
+  packCheck,
+  repoRootFrom,
+  summaryLine,
+} from "./pack-check.js";
+export { type PublishablePackage, publishablePackages } from "./publishable.js";

@@ -1,0 +1,136 @@
+import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BinRun, runBin } from "./bins.js";
+import {
+  entryPointsOf,
+  installedManifest,
+  installIntoEmptyProject,
+  type LoadedEntryPoint,
+  loadEntryPoints,
+} from "./consumer.js";
+import { type LintMessage, lintTarball } from "./lint.js";
+import { buildPackages, packPackages } from "./pack.js";
+import { publishablePackages } from "./publishable.js";
+
+export interface PackageReport {
+  readonly name: string;
+  readonly version: string;
+  readonly tarballBytes: number;
+  readonly entryPoints: readonly LoadedEntryPoint[];
+  readonly bins: readonly BinRun[];
+  readonly lint: readonly LintMessage[];
+  /** Dependencies on workspace packages, as packed (`workspace:*` rewritten). */
+  readonly workspaceDependencies: Readonly<Record<string, string>>;
+}
+
+export interface PackCheckOptions {
+  readonly repoRoot: string;
+  /** Build first (turbo, cached). Default true. */
+  readonly build?: boolean;
+  /** Keep the temporary directory (for inspection). Default false. */
+  readonly keep?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export interface PackCheckReport {
+  readonly packages: readonly PackageReport[];
+  /** Every reason the check fails: empty when it passes. */
+  readonly failures: readonly string[];
+  readonly workDir: string;
+}
+
+/**
+ * The packaging check (issue 9): build, `pnpm pack` each published package, `npm install`
+ * every tarball together into an empty project, import each package's entry points and
+ * run its bins there, and publint each tarball. Loading and installing failures throw
+ * (with what npm or Node said); publint findings and workspace dependencies left as
+ * `workspace:` are collected in `failures`.
+ */
+export async function packCheck(options: PackCheckOptions): Promise<PackCheckReport> {
+  const { repoRoot } = options;
+  const log = options.log ?? (() => {});
+  const workDir = await mkdtemp(join(tmpdir(), "bridle-pack-check-"));
+  try {
+    const packages = await publishablePackages(repoRoot);
+    if (options.build !== false) {
+      log("building the packages");
+      await buildPackages(repoRoot);
+    }
+    log(`packing ${packages.length} packages with pnpm`);
+    const tarballs = await packPackages(repoRoot, packages, join(workDir, "tarballs"));
+    const projectDir = join(workDir, "consumer");
+    log("installing every tarball into an empty project with npm");
+    await installIntoEmptyProject(projectDir, [...tarballs.values()]);
+    const home = join(workDir, "home");
+    await mkdir(home);
+    const names = new Set(packages.map((pkg) => pkg.name));
+    const reports: PackageReport[] = [];
+    const failures: string[] = [];
+    for (const pkg of packages) {
+      const tarball = tarballs.get(pkg.name) as string;
+      const manifest = await installedManifest(projectDir, pkg.name);
+      const entryPoints = await loadEntryPoints(projectDir, entryPointsOf(manifest));
+      if (entryPoints.length === 0) failures.push(`${pkg.name}: no entry point to load`);
+      const binNames =
+        typeof manifest.bin === "string"
+          ? [pkg.name.replace(/^@[^/]+\//, "")]
+          : Object.keys(manifest.bin ?? {});
+      const bins: BinRun[] = [];
+      for (const bin of binNames) bins.push(await runBin(projectDir, home, bin));
+      const lint = await lintTarball(tarball);
+      for (const message of lint) {
+        if (message.type !== "suggestion") failures.push(`${pkg.name}: publint: ${message.text}`);
+      }
+      const workspaceDependencies = Object.fromEntries(
+        Object.entries(manifest.dependencies ?? {}).filter(([name]) => names.has(name)),
+      );
+      for (const [name, range] of Object.entries(workspaceDependencies)) {
+        if (range.startsWith("workspace:")) {
+          failures.push(`${pkg.name}: dependency ${name} was packed as ${range}`);
+        }
+      }
+      reports.push({
+        name: pkg.name,
+        version: pkg.version,
+        tarballBytes: (await stat(tarball)).size,
+        entryPoints,
+        bins,
+        lint,
+        workspaceDependencies,
+      });
+      log(summaryLine(reports.at(-1) as PackageReport));
+    }
+    return { packages: reports, failures, workDir };
+  } finally {
+    if (options.keep !== true) await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** One line per package: size, entry points loaded, bins run, publint's verdict. */
+export function summaryLine(report: PackageReport): string {
+  const size = `${(report.tarballBytes / 1024).toFixed(1)} KiB`;
+  const entries = report.entryPoints
+    .map((entry) => `${entry.specifier} (${entry.exports} exports)`)
+    .join(", ");
+  const bins =
+    report.bins.length === 0 ? "" : `; bins ran: ${report.bins.map((b) => b.bin).join(", ")}`;
+  const findings = report.lint.filter((message) => message.type !== "suggestion").length;
+  const lint = findings === 0 ? "publint clean" : `publint: ${findings} finding(s)`;
+  return `${report.name}@${report.version}: ${size}, loaded ${entries}${bins}; ${lint}`;
+}
+
+/** The repository root, found from a file inside it (the one with `pnpm-workspace.yaml`). */
+export async function repoRootFrom(start: string): Promise<string> {
+  let dir = start;
+  for (;;) {
+    try {
+      await readFile(join(dir, "pnpm-workspace.yaml"));
+      return dir;
+    } catch {
+      const parent = join(dir, "..");
+      if (parent === dir) throw new Error(`no pnpm-workspace.yaml above ${start}`);
+      dir = parent;
+    }
+  }
+}

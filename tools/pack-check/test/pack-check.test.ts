@@ -1,0 +1,33 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { packCheck, publishablePackages, summaryLine } from "../src/index.js";
+
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+// The whole packaging check, as `node tools/pack-check/dist/cli.js` runs it. It needs the
+// npm registry (or npm's cache) for the third-party dependencies: without it the check
+// fails and says so; it never passes silently.
+describe("every published package packs, installs into an empty project and loads", () => {
+  it("packs with pnpm, installs with npm, imports each entry point, runs the bins, publint is clean", async () => {
+    const report = await packCheck({ repoRoot });
+    const published = await publishablePackages(repoRoot);
+    expect(report.packages.map((pkg) => pkg.name)).toEqual(published.map((pkg) => pkg.name));
+    expect(report.failures).toEqual([]);
+    for (const pkg of report.packages) {
+      expect(pkg.entryPoints.length, summaryLine(pkg)).toBeGreaterThan(0);
+      for (const entry of pkg.entryPoints)
+        expect(entry.exports, entry.specifier).toBeGreaterThan(0);
+      expect(pkg.lint.filter((message) => message.type !== "suggestion")).toEqual([]);
+      // `workspace:*` was rewritten to the packed version.
+      for (const range of Object.values(pkg.workspaceDependencies)) {
+        expect(range).toBe(pkg.version);
+      }
+    }
+    const mcp = report.packages.find((pkg) => pkg.name === "@agent-bridle/mcp");
+    expect(mcp?.bins.map((bin) => bin.bin).sort()).toEqual(["agent-bridle-mcp", "bridle"]);
+    const core = report.packages.find((pkg) => pkg.name === "@agent-bridle/core");
+    expect(core?.entryPoints.map((entry) => entry.specifier)).toContain(
+      "@agent-bridle/core/caveats.schema.json",
+    );
+  }, 900_000);
+});
