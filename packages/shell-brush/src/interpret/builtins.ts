@@ -1,6 +1,7 @@
 /** The builtin table: each name and its implementation (families live in their own files). */
 
 import { type Builtin, numberArg } from "./builtin-context.js";
+import { caller } from "./caller-builtin.js";
 import { declareBuiltin } from "./declare.js";
 import { cd, dirs, popd, pushd, pwd } from "./directory-builtins.js";
 import { MORE_BUILTINS } from "./more-builtins.js";
@@ -34,6 +35,10 @@ export const BUILTINS = new Map<string, Builtin>([
   [
     "return",
     (context, args) => {
+      if (context.state.frames.length === 0) {
+        context.error("return: can only `return' from a function or sourced script");
+        return 1;
+      }
       const status = numberArg(context, "return", args[0], context.state.lastStatus);
       throw new ReturnSignal(status === null ? 2 : status & 255);
     },
@@ -115,10 +120,16 @@ export const BUILTINS = new Map<string, Builtin>([
     async (context, args) => {
       const source = args.join(" ");
       if (source.trim() === "") return 0;
-      return context.interpreter.runSource(source, context.fds);
+      return context.interpreter.runSource(
+        source,
+        context.fds,
+        false,
+        context.interpreter.line - 1,
+      );
     },
   ],
   ["source", source],
+  ["caller", caller],
   [
     "let",
     (context, args) => {

@@ -1,4 +1,7 @@
-/** Calling a shell function: positional parameters, a scope for `local`, `FUNCNAME`, `return`. */
+/**
+ * Calling a shell function: positional parameters, a scope for `local`, a call-stack frame
+ * (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`; `LINENO` counts in the defining file), `return`.
+ */
 import type { FunctionDefinition } from "../parse/ast-command.js";
 import { runCompound } from "./compound.js";
 import type { Interpreter } from "./interpreter.js";
@@ -16,22 +19,34 @@ export async function callFunction(
   interpreter.state.positional = argv.slice(1);
   interpreter.state.scopes.push(new Map());
   interpreter.state.funcNames.push(fn.name);
+  const origin = interpreter.functionOrigin(fn);
+  interpreter.state.frames.push({
+    name: fn.name,
+    source: origin.source,
+    callLine: interpreter.line,
+  });
+  const saved = interpreter.enterSource(origin);
   interpreter.loopDepth = 0;
   try {
     let status: number;
     try {
+      const state = interpreter.state;
+      if (state.traps.has("DEBUG") && (state.options.functrace || state.shopt.has("extdebug")))
+        await interpreter.runTrap("DEBUG", fds);
       status = await runCompound(interpreter, fn.body, fds);
     } catch (signal) {
       if (!(signal instanceof ReturnSignal)) throw signal;
       status = signal.status;
     }
-    interpreter.state.lastStatus = status;
     if (interpreter.state.options.functrace) await interpreter.runTrap("RETURN", fds);
+    interpreter.state.lastStatus = status;
     return status;
   } finally {
     interpreter.state.positional = savedPositional;
     interpreter.state.scopes.pop();
     interpreter.state.funcNames.pop();
+    interpreter.state.frames.pop();
+    interpreter.leaveSource(saved);
     interpreter.loopDepth = savedLoop;
   }
 }

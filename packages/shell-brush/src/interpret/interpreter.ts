@@ -8,13 +8,14 @@
  * commands, compound commands, pipelines, redirections and functions live beside it.
  */
 import type { Denial } from "@agent-bridle/core";
-import type { AndOr, Command, List, Script } from "../parse/ast-command.js";
+import type { AndOr, Command, FunctionDefinition, List, Script } from "../parse/ast-command.js";
 import { parseBash } from "../parse/parse-bash.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
 import type { BuiltinContext } from "./builtin-context.js";
 import { BUILTINS } from "./builtins.js";
 import { type CommandLocation, resolveCommand } from "./command-search.js";
 import { runCompound } from "./compound.js";
+import { runDebugTrap } from "./debug-trap.js";
 import { Expander } from "./expand.js";
 import type { ExternalRunner } from "./external.js";
 import { recordingAccess } from "./gate.js";
@@ -74,6 +75,21 @@ interface Shared {
   readonly rawAccess: ShellAccess;
   readonly substitutions: ProcessSubstitutions;
   readonly cleanups: (() => Promise<void> | void)[];
+  readonly origins: WeakMap<FunctionDefinition, SourceOrigin>;
+}
+
+/** Source text being run: its line starts, and the line its first line counts as. */
+export interface Code {
+  readonly text: string;
+  readonly starts: readonly number[];
+  /** Added to line numbers (`eval` text counts from the line of the `eval`). */
+  readonly base: number;
+}
+
+/** Where code comes from: its file's name (`BASH_SOURCE`) and text (for `LINENO`). */
+export interface SourceOrigin {
+  readonly source: string;
+  readonly code: Code;
 }
 
 export class Interpreter {
@@ -89,10 +105,12 @@ export class Interpreter {
   readonly substitutions: ProcessSubstitutions;
   /** Run when the whole run ends (descriptors `exec` left open). */
   readonly cleanups: (() => Promise<void> | void)[];
+  /** Where each function was defined (shared with subshells). */
+  private readonly origins: WeakMap<FunctionDefinition, SourceOrigin>;
   readonly signal: AbortSignal | undefined;
   readonly deadline: number | undefined;
   private readonly options: InterpreterOptions;
-  lines: number[] = [0];
+  code: Code = { text: "", starts: [0], base: 0 };
   line = 1;
   /** > 0 while running an `if`/`while` condition or a non-final `&&`/`||` member. */
   conditionDepth = 0;
@@ -104,7 +122,9 @@ export class Interpreter {
   /** The `name=(…)` operands of the declaration builtin being run. */
   pendingArrays: readonly AssignmentNode[] = [];
   traceLevel = 1;
-  private inTrap = false;
+  inTrap = false;
+  /** The file the running code comes from (`BASH_SOURCE` of new functions; `main` at first). */
+  currentSource = "main";
 
   constructor(options: InterpreterOptions, state?: ShellState, shared?: Shared) {
     this.options = options;
@@ -117,6 +137,7 @@ export class Interpreter {
     this.access =
       shared?.access ?? recordingAccess(options.access, this.onDenial, this.substitutions);
     this.cleanups = shared?.cleanups ?? [];
+    this.origins = shared?.origins ?? new WeakMap();
     if (state !== undefined) this.state = state;
     else {
       this.state = new ShellState(options.cwd);
@@ -182,10 +203,10 @@ export class Interpreter {
   }
 
   /** Parse and run `source` in this shell (`eval`, `source`, the top level). */
-  async runSource(source: string, fds: Fds, topLevel = false): Promise<number> {
+  async runSource(source: string, fds: Fds, topLevel = false, lineBase = 0): Promise<number> {
     const parsed = parseBash(source);
-    const savedLines = this.lines;
-    this.lines = lineStarts(source);
+    const savedCode = this.code;
+    this.code = { text: source, starts: lineStarts(source), base: lineBase };
     try {
       if (!parsed.ok) {
         const errorLine = parsed.error.line;
@@ -207,7 +228,7 @@ export class Interpreter {
       if (!topLevel) return await this.script(parsed.script, fds);
       return (await this.runTop(parsed.script, fds)).status;
     } finally {
-      this.lines = savedLines;
+      this.code = savedCode;
     }
   }
 
@@ -238,7 +259,29 @@ export class Interpreter {
   }
 
   prefix(): string {
-    return this.state.funcNames.length > 0 ? "main" : this.state.scriptName;
+    const frames = this.state.frames;
+    if (frames.length === 0) return this.state.scriptName;
+    const source = (frames[frames.length - 1] as { source: string }).source;
+    return source === "main" && this.state.funcNames.length === 0 ? this.state.scriptName : source;
+  }
+
+  /** Where `fn` was defined (the script itself when unknown). */
+  functionOrigin(fn: FunctionDefinition): SourceOrigin {
+    return this.origins.get(fn) ?? { source: "main", code: this.code };
+  }
+
+  /** Run code from `origin` next (a function body, a sourced file); restore with `leaveSource`. */
+  enterSource(origin: SourceOrigin): SourceOrigin & { readonly line: number } {
+    const saved = { source: this.currentSource, code: this.code, line: this.line };
+    this.currentSource = origin.source;
+    this.code = origin.code;
+    return saved;
+  }
+
+  leaveSource(saved: SourceOrigin & { readonly line: number }): void {
+    this.currentSource = saved.source;
+    this.code = saved.code;
+    this.line = saved.line;
   }
 
   /** Report `message` as bash would: `bash: line N: message`. */
@@ -248,13 +291,14 @@ export class Interpreter {
 
   setLine(offset: number): void {
     let low = 0;
-    let high = this.lines.length - 1;
+    const starts = this.code.starts;
+    let high = starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if ((this.lines[middle] ?? 0) <= offset) low = middle;
+      if ((starts[middle] ?? 0) <= offset) low = middle;
       else high = middle - 1;
     }
-    this.line = low + 1;
+    this.line = low + 1 + this.code.base;
   }
 
   async script(script: Script, fds: Fds): Promise<number> {
@@ -316,11 +360,13 @@ export class Interpreter {
         rawAccess: this.rawAccess,
         substitutions: this.substitutions,
         cleanups: this.cleanups,
+        origins: this.origins,
       },
     );
-    child.lines = this.lines;
+    child.code = this.code;
     child.line = this.line;
     child.traceLevel = this.traceLevel;
+    child.currentSource = this.currentSource;
     return child;
   }
 
@@ -354,13 +400,13 @@ export class Interpreter {
   }
 
   /** Run an ERR/RETURN trap; `$?` is kept around it. */
-  async runTrap(name: string, fds: Fds): Promise<void> {
+  async runTrap(name: string, fds: Fds): Promise<number> {
     const action = this.state.traps.get(name);
-    if (action === undefined || action === "" || this.inTrap) return;
+    if (action === undefined || action === "" || this.inTrap) return 0;
     const saved = this.state.lastStatus;
     this.inTrap = true;
     try {
-      await this.runSource(action, fds);
+      return await this.runSource(action, fds);
     } finally {
       this.inTrap = false;
       this.state.lastStatus = saved;
@@ -387,9 +433,12 @@ export class Interpreter {
     this.currentFds = fds;
     const mark = this.substitutions.mark();
     try {
+      if (this.state.traps.has("DEBUG") && (await runDebugTrap(this, command, fds)) === "skip")
+        return 0;
       if (command.type === "SimpleCommand") return await runSimple(this, command, fds);
       if (command.type === "FunctionDefinition") {
         this.state.functions.set(command.name, command);
+        this.origins.set(command, { source: this.currentSource, code: this.code });
         return 0;
       }
       return await runCompound(this, command, fds);

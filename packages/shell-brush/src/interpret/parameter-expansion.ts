@@ -19,6 +19,15 @@ import type { Piece } from "./pieces.js";
 import { ExpansionError } from "./signals.js";
 import { arrayKeys, arrayValues, type ShellState } from "./state.js";
 
+/** `FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`: the call stack, innermost first. */
+export function callStackVariable(state: ShellState, name: string): string[] | undefined {
+  const frames = [...state.frames].reverse();
+  if (name === "FUNCNAME") return frames.map((frame) => frame.name);
+  if (name === "BASH_SOURCE") return frames.map((frame) => frame.source);
+  if (name === "BASH_LINENO") return frames.map((frame) => String(frame.callLine));
+  return undefined;
+}
+
 export class ParameterExpander {
   constructor(private readonly expander: Expander) {}
 
@@ -39,11 +48,11 @@ export class ParameterExpander {
     if (special !== undefined) return { values: [special], multi: null };
     if (name === "LINENO" && state.lookup(name) === undefined)
       return { values: [String(this.expander.host.line())], multi: null };
-    if (name === "FUNCNAME" && state.lookup(name) === undefined) {
-      const frames = [...state.funcNames].reverse();
-      if (index === "@" || index === "*") return { values: frames, multi: index };
+    const stack = callStackVariable(state, name);
+    if (stack !== undefined && state.lookup(name) === undefined) {
+      if (index === "@" || index === "*") return { values: stack, multi: index };
       const position = index === null ? 0 : Number(this.expander.evaluate(index));
-      const frame = frames[position];
+      const frame = stack[position];
       return { values: frame === undefined ? null : [frame], multi: null };
     }
     if (index === null) {

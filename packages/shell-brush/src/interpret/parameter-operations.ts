@@ -1,7 +1,7 @@
 /** The string operations of parameter expansion: affixes, replacement, `@` transforms. */
 import type { ParameterExpansion, WordPart } from "../parse/ast-word.js";
 import { patternSource } from "./pattern.js";
-import type { ShellState } from "./state.js";
+import { OPTION_LETTERS, type ShellState } from "./state.js";
 
 export function sourceText(part: ParameterExpansion): string {
   return `\${${part.parameter}}`;
@@ -134,20 +134,10 @@ export function transform(value: string, operator: string, _name: string): strin
 
 /** `$-`: the set options in bash's order, plus `h`, `B` and `s` (reading stdin). */
 export function dashFlags(state: ShellState): string {
-  const options = state.options;
-  const letters: [boolean, string][] = [
-    [options.allexport, "a"],
-    [options.errexit, "e"],
-    [options.noglob, "f"],
-    [true, "h"],
-    [options.nounset, "u"],
-    [options.xtrace, "x"],
-    [true, "B"],
-    [options.noclobber, "C"],
-    [true, "s"],
-  ];
-  return letters
-    .filter(([on]) => on)
-    .map(([, letter]) => letter)
-    .join("");
+  let flags = "";
+  for (const letter of "abefhkmnptuvxBCEHPT") {
+    const name = OPTION_LETTERS[letter];
+    if (name !== undefined && state.options[name]) flags += letter;
+  }
+  return `${flags}s`;
 }

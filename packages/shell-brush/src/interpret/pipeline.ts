@@ -4,6 +4,7 @@
  * as `yes | head` does not end); `PIPESTATUS` and `pipefail` as bash.
  */
 import type { Command, Pipeline } from "../parse/ast-command.js";
+import { runDebugTrap } from "./debug-trap.js";
 import type { Interpreter } from "./interpreter.js";
 import { type Fds, InputSource, MemorySink, sourceOf } from "./io.js";
 
@@ -31,6 +32,10 @@ async function stages(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): P
       stageFds.set(1, capture);
       if (pipeline.operators[index] === "|&") stageFds.set(2, capture);
     }
+    // The DEBUG trap runs for each stage in this shell (the stage's subshell keeps it
+    // only under `set -T`).
+    if (interpreter.state.traps.has("DEBUG") && !interpreter.state.options.functrace)
+      await runDebugTrap(interpreter, command, stageFds);
     const child = interpreter.fork();
     statuses.push(await child.subshellRun(() => child.command(command, stageFds), stageFds));
     input = new InputSource(capture.bytes());

@@ -27,12 +27,17 @@ export const source: Builtin = async (context, args) => {
   }
   const saved = context.state.positional;
   if (args.length > 1) context.state.positional = args.slice(1);
+  const interpreter = context.interpreter;
+  context.state.frames.push({ name: "source", source: file, callLine: interpreter.line });
+  const origin = interpreter.enterSource({ source: file, code: interpreter.code });
   try {
-    return await context.interpreter.runSource(text, context.fds);
+    return await interpreter.runSource(text, context.fds);
   } catch (signal) {
     if (signal instanceof ReturnSignal) return signal.status;
     throw signal;
   } finally {
+    interpreter.leaveSource(origin);
+    context.state.frames.pop();
     if (args.length > 1) context.state.positional = saved;
   }
 };

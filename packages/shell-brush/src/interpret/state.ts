@@ -118,6 +118,16 @@ export function arrayValues(variable: Variable): string[] {
   return arrayKeys(variable).map((key) => array.get(key) ?? "");
 }
 
+/** One entry of the call stack: a function call or a `source`. */
+export interface Frame {
+  /** `FUNCNAME`: the function's name, or `source`. */
+  readonly name: string;
+  /** `BASH_SOURCE`: the file the frame's code comes from (`main` for the script itself). */
+  readonly source: string;
+  /** `BASH_LINENO`: the line the frame was entered from, in the caller's file. */
+  readonly callLine: number;
+}
+
 export class ShellState {
   /** `scopes[0]` is the global scope; each function call pushes one. */
   scopes: Map<string, Variable>[] = [new Map()];
@@ -135,6 +145,8 @@ export class ShellState {
   cwd: string;
   readonly pid: number;
   funcNames: string[] = [];
+  /** The call stack, innermost last (functions and `source`). */
+  frames: Frame[] = [];
   /** `trap` actions by condition: `EXIT`, `ERR`, `RETURN`, `DEBUG` or a signal (`SIGINT`). */
   traps = new Map<string, string>();
   /** The parent's traps, shown by `trap -p` in a subshell but never run there. */
@@ -167,9 +179,15 @@ export class ShellState {
     copy.options = { ...this.options };
     copy.shopt = new Set(this.shopt);
     copy.funcNames = [...this.funcNames];
+    copy.frames = [...this.frames];
     copy.lastArgument = this.lastArgument;
     // A subshell keeps ignored signals only; other traps reset (`trap -p` still shows them).
-    copy.traps = new Map([...this.traps].filter(([, action]) => action === ""));
+    // `set -T` keeps DEBUG and RETURN, `set -E` keeps ERR.
+    const kept = (name: string, action: string): boolean =>
+      action === "" ||
+      ((name === "DEBUG" || name === "RETURN") && this.options.functrace) ||
+      (name === "ERR" && this.options.errtrace);
+    copy.traps = new Map([...this.traps].filter(([name, action]) => kept(name, action)));
     copy.inheritedTraps = new Map([...this.inheritedTraps, ...this.traps]);
     copy.lastBackground = this.lastBackground;
     copy.dirStack = [...this.dirStack];
