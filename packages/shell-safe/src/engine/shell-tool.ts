@@ -9,7 +9,6 @@ import {
   defineTool,
   deniedInvocation,
   FS_AND_EXEC_COVERAGE,
-  isBareProgram,
   joinOutputObservers,
   ran,
   type ShellOutputObserver,
@@ -174,10 +173,8 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
           return refuse(parseDenial(parsed.refusal), inspection);
         }
       }
-      // 2. The working directory, judged like any path; bare program names are looked up
-      // meanwhile (a lookup decides nothing: admission below does).
-      const lookup = programLookup(searchPath, parsed?.ok === true ? parsed.script : undefined);
-      if (input.program !== undefined && isBareProgram(input.program)) void lookup(input.program);
+      // 2. The working directory, judged like any path (backend selection meanwhile).
+      const lookup = programLookup(searchPath);
       const [cwd, selection] = await Promise.all([
         checkWorkingDirectory(cx, input.cwd, options.baseDir),
         selecting,
