@@ -1,9 +1,12 @@
 /** The builtin table: each name and its implementation (families live in their own files). */
 
+import { alias, unalias } from "./alias-builtin.js";
 import { type Builtin, numberArg } from "./builtin-context.js";
 import { caller } from "./caller-builtin.js";
 import { declareBuiltin } from "./declare.js";
 import { cd, dirs, popd, pushd, pwd } from "./directory-builtins.js";
+import { hash } from "./hash-builtin.js";
+import { kill } from "./kill-builtin.js";
 import { MORE_BUILTINS } from "./more-builtins.js";
 import { echo, printf } from "./printf.js";
 import { read } from "./read.js";
@@ -12,6 +15,7 @@ import { ExitSignal, LoopSignal, ReturnSignal } from "./signals.js";
 import { source } from "./source-builtin.js";
 import { bracket, test } from "./test-builtin.js";
 import { trapBuiltin } from "./trap.js";
+import { ulimit } from "./ulimit-builtin.js";
 
 export type { Builtin, BuiltinContext } from "./builtin-context.js";
 
@@ -130,6 +134,11 @@ export const BUILTINS = new Map<string, Builtin>([
   ],
   ["source", source],
   ["caller", caller],
+  ["hash", hash],
+  ["ulimit", ulimit],
+  ["kill", kill],
+  ["alias", alias],
+  ["unalias", unalias],
   [
     "let",
     (context, args) => {

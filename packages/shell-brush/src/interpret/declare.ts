@@ -70,7 +70,7 @@ export function declareLine(name: string, variable: Variable): string {
   const flags = attributeFlags(variable);
   const head = `declare -${flags === "" ? "-" : flags} ${name}`;
   if (variable.array !== null) {
-    if (variable.declaredOnly && variable.array.size === 0 && variable.assoc) return head;
+    if (variable.declaredOnly && variable.array.size === 0) return head;
     return `${head}=${arrayText(variable)}`;
   }
   if (variable.declaredOnly || variable.value === null) return head;

@@ -20,7 +20,7 @@ export async function callFunction(
   interpreter.state.scopes.push(new Map());
   interpreter.state.funcNames.push(fn.name);
   const origin = interpreter.functionOrigin(fn);
-  interpreter.state.frames.push({
+  interpreter.state.pushFrame({
     name: fn.name,
     source: origin.source,
     callLine: interpreter.line,
@@ -45,7 +45,7 @@ export async function callFunction(
     interpreter.state.positional = savedPositional;
     interpreter.state.scopes.pop();
     interpreter.state.funcNames.pop();
-    interpreter.state.frames.pop();
+    interpreter.state.popFrame();
     interpreter.leaveSource(saved);
     interpreter.loopDepth = savedLoop;
   }

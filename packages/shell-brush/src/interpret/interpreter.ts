@@ -123,6 +123,8 @@ export class Interpreter {
   pendingArrays: readonly AssignmentNode[] = [];
   traceLevel = 1;
   inTrap = false;
+  /** Aliases being expanded now (never expanded again inside themselves). */
+  readonly expandingAliases = new Set<string>();
   /** The file the running code comes from (`BASH_SOURCE` of new functions; `main` at first). */
   currentSource = "main";
 
@@ -147,6 +149,7 @@ export class Interpreter {
       this.state.scriptName = options.scriptName ?? "bash";
       this.initialVariables();
       this.state.set("PWD", options.cwd).exported = true;
+      this.state.syncStack();
     }
     this.expander = new Expander({
       state: this.state,

@@ -48,13 +48,6 @@ export class ParameterExpander {
     if (special !== undefined) return { values: [special], multi: null };
     if (name === "LINENO" && state.lookup(name) === undefined)
       return { values: [String(this.expander.host.line())], multi: null };
-    const stack = callStackVariable(state, name);
-    if (stack !== undefined && state.lookup(name) === undefined) {
-      if (index === "@" || index === "*") return { values: stack, multi: index };
-      const position = index === null ? 0 : Number(this.expander.evaluate(index));
-      const frame = stack[position];
-      return { values: frame === undefined ? null : [frame], multi: null };
-    }
     if (index === null) {
       const resolved = state.resolveName(name);
       if (resolved.includes("[")) {

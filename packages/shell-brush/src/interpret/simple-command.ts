@@ -5,6 +5,7 @@
  * descriptors; with a command it runs it (gated like any) and ends the script.
  */
 import type { SimpleCommand } from "../parse/ast-command.js";
+import { expandAliases } from "./alias-expansion.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
 import { BUILTINS, type Builtin } from "./builtins.js";
 import { describeError } from "./errno-text.js";
@@ -22,9 +23,15 @@ export async function runSimple(
   command: SimpleCommand,
   fds: Fds,
 ): Promise<number> {
-  return simpleRun(interpreter, command, fds);
+  const aliased = expandAliases(interpreter, command);
+  if (aliased === null) return simpleRun(interpreter, command, fds);
+  for (const name of aliased.names) interpreter.expandingAliases.add(name);
+  try {
+    return await interpreter.runSource(aliased.text, fds, false, interpreter.line - 1);
+  } finally {
+    for (const name of aliased.names) interpreter.expandingAliases.delete(name);
+  }
 }
-
 async function simpleRun(
   interpreter: Interpreter,
   command: SimpleCommand,

@@ -28,7 +28,7 @@ export const source: Builtin = async (context, args) => {
   const saved = context.state.positional;
   if (args.length > 1) context.state.positional = args.slice(1);
   const interpreter = context.interpreter;
-  context.state.frames.push({ name: "source", source: file, callLine: interpreter.line });
+  context.state.pushFrame({ name: "source", source: file, callLine: interpreter.line });
   const origin = interpreter.enterSource({ source: file, code: interpreter.code });
   try {
     return await interpreter.runSource(text, context.fds);
@@ -37,7 +37,7 @@ export const source: Builtin = async (context, args) => {
     throw signal;
   } finally {
     interpreter.leaveSource(origin);
-    context.state.frames.pop();
+    context.state.popFrame();
     if (args.length > 1) context.state.positional = saved;
   }
 };

@@ -161,6 +161,10 @@ export class ShellState {
   dirStack: string[] = [];
   /** `hash`: programs found on `PATH`, by name. */
   hashed = new Map<string, string>();
+  /** `ulimit` values the script set (remembered, not applied). */
+  limits = new Map<string, string>();
+  /** `alias` definitions. */
+  aliases = new Map<string, string>();
 
   constructor(cwd: string, pid = 4242) {
     this.cwd = cwd;
@@ -192,7 +196,39 @@ export class ShellState {
     copy.lastBackground = this.lastBackground;
     copy.dirStack = [...this.dirStack];
     copy.hashed = new Map(this.hashed);
+    copy.limits = new Map(this.limits);
+    copy.aliases = new Map(this.aliases);
     return copy;
+  }
+
+  /** Enter a function or a sourced file. */
+  pushFrame(frame: Frame): void {
+    this.frames.push(frame);
+    this.syncStack();
+  }
+
+  popFrame(): void {
+    this.frames.pop();
+    this.syncStack();
+  }
+
+  /** `FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO` as arrays, innermost first (bash keeps them so). */
+  syncStack(): void {
+    const frames = [...this.frames].reverse();
+    const global = this.scopes[0] as Map<string, Variable>;
+    const columns: [string, (frame: Frame) => string][] = [
+      ["FUNCNAME", (frame) => frame.name],
+      ["BASH_SOURCE", (frame) => frame.source],
+      ["BASH_LINENO", (frame) => String(frame.callLine)],
+    ];
+    for (const [name, column] of columns) {
+      const existing = global.get(name);
+      if (existing !== undefined && (existing.array === null || existing.assoc)) continue;
+      const variable = existing ?? newVariable(null);
+      variable.array = new Map(frames.map((frame, index) => [String(index), column(frame)]));
+      variable.declaredOnly = frames.length === 0;
+      global.set(name, variable);
+    }
   }
 
   /** The variable itself, namerefs not followed. */
