@@ -27,7 +27,7 @@ describe("changesets", () => {
   const published = publishedPackages();
   it.each(changesets)("%s names published packages in its front matter and says why", (name) => {
     const text = readFileSync(join(directory, name), "utf8");
-    const match = /^---\n((?:"[^"]+": (?:major|minor|patch)\n)+)---\n([^]*)$/.exec(text);
+    const match = /^---\n((?:"[^"]+": (?:major|minor|patch)\n)+)---\n([\s\S]*)$/.exec(text);
     expect(match, 'front matter: ---, one `"package": bump` line each, ---').not.toBeNull();
     const packages = [...(match?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((found) => found[1]);
     for (const pkg of packages) expect(published).toContain(pkg);
