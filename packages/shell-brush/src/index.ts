@@ -94,3 +94,11 @@ export type {
 } from "./parse/ast-word.js";
 export { type BashSyntaxError, type ParseBashResult, parseBash } from "./parse/parse-bash.js";
 export { type AstNode, forEachNode } from "./parse/walk.js";
+export { type BrushInput, brushInputSchema } from "./tool/brush-input.js";
+export {
+  type BrushShellTool,
+  type BrushShellToolOptions,
+  createBrushShellTool,
+} from "./tool/brush-shell-tool.js";
+export { BRUSH_COVERAGE } from "./tool/launch-worker.js";
+export { workerFilePath } from "./tool/worker-file.js";

@@ -1,4 +1,7 @@
 import type { Benchmark } from "./benchmark.js";
+import { brushColdEcho } from "./benchmarks/brush-cold-echo.js";
+import { brushLoop } from "./benchmarks/brush-loop.js";
+import { brushWarmEcho } from "./benchmarks/brush-warm-echo.js";
 import { coreutilsCat } from "./benchmarks/coreutils-cat.js";
 import { coreutilsSort } from "./benchmarks/coreutils-sort.js";
 import { coreutilsWcL } from "./benchmarks/coreutils-wc-l.js";
@@ -20,6 +23,9 @@ export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   shellSafeEcho,
   shellSafePipeline,
   shellSafeFloodMemory,
+  brushColdEcho,
+  brushWarmEcho,
+  brushLoop,
   coreutilsWcL,
   coreutilsCat,
   coreutilsSort,

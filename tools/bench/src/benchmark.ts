@@ -26,6 +26,11 @@ export interface RatioBenchmark extends BenchmarkBase {
   readonly target: RatioTarget;
   readonly subject: Task;
   readonly baseline: Task;
+  /**
+   * Untimed, before every subject call (the subject then runs one call per sample): for
+   * a state the subject must start from, such as a warm worker that is ready.
+   */
+  readonly beforeSubject?: Task;
   /** Samples per side (default: the runner's). */
   readonly samples?: number;
 }

@@ -28,26 +28,33 @@ export async function runRatio(
   const clock = options.clock ?? hrClock;
   const samples = benchmark.samples ?? options.samples ?? RATIO_DEFAULTS.samples;
   const sampleMs = options.sampleMs ?? RATIO_DEFAULTS.sampleMs;
-  const { subject, baseline } = benchmark;
+  const { baseline, beforeSubject } = benchmark;
+  const subject = benchmark.subject;
+  /** One prepared subject call (when the benchmark prepares), else the subject batched. */
+  const timeSubject = async (iterations: number) => {
+    if (beforeSubject === undefined) return timeBatch(subject, iterations, clock);
+    await beforeSubject();
+    return timeBatch(subject, 1, clock);
+  };
 
   const warmupEnd = clock() + (options.warmupMs ?? RATIO_DEFAULTS.warmupMs);
   for (let iterations = 1; ; iterations = Math.min(iterations * 2, 1024)) {
-    await timeBatch(subject, iterations, clock);
+    await timeSubject(iterations);
     await timeBatch(baseline, iterations, clock);
     if (clock() >= warmupEnd) break;
   }
-  const subjectIterations = await calibrate(subject, sampleMs, clock);
+  const subjectIterations = beforeSubject ? 1 : await calibrate(subject, sampleMs, clock);
   const baselineIterations = await calibrate(baseline, sampleMs, clock);
 
   const subjectTimes: number[] = [];
   const baselineTimes: number[] = [];
   for (let round = 0; round < samples; round += 1) {
     if (round % 2 === 0) {
-      subjectTimes.push(await timeBatch(subject, subjectIterations, clock));
+      subjectTimes.push(await timeSubject(subjectIterations));
       baselineTimes.push(await timeBatch(baseline, baselineIterations, clock));
     } else {
       baselineTimes.push(await timeBatch(baseline, baselineIterations, clock));
-      subjectTimes.push(await timeBatch(subject, subjectIterations, clock));
+      subjectTimes.push(await timeSubject(subjectIterations));
     }
   }
 

@@ -1,0 +1,178 @@
+/**
+ * `shell` backed by our bash interpreter, one fresh confined worker per call (spec §9,
+ * reference §5). The parent checks the working directory, starts (or takes the warm)
+ * worker through the sandbox funnel, sends the request once, relays the validated frames
+ * live to the observer, and builds the envelope from the terminal frame.
+ */
+import { isAbsolute } from "node:path";
+import {
+  buildDeniedEnvelope,
+  buildRunEnvelope,
+  ConfigurationError,
+  createOutputSession,
+  DEFAULT_SHELL_LIMITS,
+  type Denial,
+  defineTool,
+  deniedInvocation,
+  type EnvelopeContext,
+  joinOutputObservers,
+  type OutputSession,
+  ran,
+  type ShellLimits,
+  type ShellOutputObserver,
+  type Tool,
+  type ToolEnvelope,
+  ToolFailedError,
+} from "@agent-bridle/core";
+import {
+  type Backend,
+  checkWorkingDirectory,
+  createHostBackend,
+  createSandbox,
+  envelopeContextOf,
+  type ResourceLimits,
+} from "@agent-bridle/sandbox";
+import { type BrushInput, brushInputSchema } from "./brush-input.js";
+import { callWorker } from "./call-worker.js";
+import { WorkerPool } from "./worker-pool.js";
+
+export interface BrushShellToolOptions {
+  /** Where a request without `cwd` (or with a relative one) runs. */
+  readonly baseDir?: string;
+  /** The worker's and its children's `HOME` and `TMPDIR` (explicit: a trust decision). */
+  readonly home: string;
+  readonly tmpdir: string;
+  /** The L3 backend; default the host's (the launcher on Linux). */
+  readonly backend?: Backend;
+  readonly resourceLimits?: ResourceLimits;
+  readonly limits?: Partial<ShellLimits>;
+  /** Live output, per invocation (reference §8). */
+  readonly observer?: ShellOutputObserver;
+  /** Pre-start one worker for the next call with the same caveats (default true). */
+  readonly warm?: boolean;
+  /** How long a warm worker waits for a call before it exits (default 30 s). */
+  readonly idleMs?: number;
+  /** Registered name; default `shell`. */
+  readonly name?: string;
+}
+
+const ENGINE = "brush";
+
+export type BrushShellTool = Tool<BrushInput, ToolEnvelope> & {
+  /** Resolves once the warm worker for the next call is ready (if one is being started). */
+  warmReady(): Promise<void>;
+};
+
+export function createBrushShellTool(options: BrushShellToolOptions): BrushShellTool {
+  if (options.baseDir !== undefined && !isAbsolute(options.baseDir)) {
+    throw new ConfigurationError("baseDir must be an absolute path");
+  }
+  const limits: ShellLimits = { ...DEFAULT_SHELL_LIMITS, ...options.limits };
+  const sandbox = createSandbox({
+    backend: options.backend ?? createHostBackend(),
+    home: options.home,
+    tmpdir: options.tmpdir,
+    limits: options.resourceLimits,
+  });
+  const pool = new WorkerPool({
+    sandbox,
+    cwd: options.baseDir ?? "/",
+    maxOutputBytes: limits.maxOutputBytes,
+    maxCallMs: limits.maxTimeoutSecs * 1000,
+    idleMs: options.idleMs ?? 30_000,
+    warm: options.warm ?? true,
+  });
+  const refuse = (context: EnvelopeContext, denial: Denial) =>
+    deniedInvocation<ToolEnvelope>(buildDeniedEnvelope(context, [denial]));
+
+  const tool = defineTool<BrushInput, ToolEnvelope>({
+    name: options.name ?? "shell",
+    description:
+      "Run a bash script (full bash: pipes, loops, functions, substitutions) in a confined worker. Programs outside the grant fail with status 126 and 'execution denied'; files outside it cannot be opened. Returns exit_code, stdout, stderr and which boundary held.",
+    inputSchema: brushInputSchema(limits),
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    /** Kills the warm worker, if any (`registry.close()` calls it). */
+    close: () => pool.close(),
+    async invoke() {
+      throw new ToolFailedError("the bash shell is dispatched through invokeAccounted");
+    },
+    async invokeAccounted(input, cx, { signal, observer }) {
+      const started = performance.now();
+      const quiet = { report: {}, sandboxKind: "none" as const, unbridled: false };
+      const cwd = await checkWorkingDirectory(cx, input.cwd, options.baseDir);
+      if (!cwd.ok) return refuse(envelopeContextOf(cx, quiet, started, ENGINE), cwd.denial);
+      const worker = await pool.take(cx);
+      if (worker.kind === "failed") {
+        const { outcome } = worker;
+        const context = envelopeContextOf(cx, outcome, started, ENGINE);
+        if (outcome.kind === "refused") return refuse(context, outcome.denial);
+        throw new ToolFailedError(`brush worker authentication handshake failed: ${worker.reason}`);
+      }
+      const joined = joinOutputObservers(options.observer, observer);
+      const session: OutputSession | undefined = joined
+        ? createOutputSession(joined, { maxBytesPerStream: limits.maxOutputBytes })
+        : undefined;
+      const stdout: Buffer[] = [];
+      const stderr: Buffer[] = [];
+      let truncated = { stdout: false, stderr: false };
+      const timeoutSecs = input.timeout_secs ?? limits.defaultTimeoutSecs;
+      const result = await callWorker(
+        worker,
+        { cmd: input.cmd, cwd: cwd.path, env: input.env ?? {}, timeout_ms: timeoutSecs * 1000 },
+        {
+          timeoutMs: timeoutSecs * 1000,
+          signal,
+          maxOutputBytes: limits.maxOutputBytes,
+          onEvent(event) {
+            if (event.kind === "stdout" || event.kind === "stderr") {
+              (event.kind === "stdout" ? stdout : stderr).push(event.chunk);
+              session?.emit(event.kind, event.chunk);
+            } else if (event.kind === "truncated") {
+              truncated = {
+                stdout: event.dropped.stdout_bytes > 0,
+                stderr: event.dropped.stderr_bytes > 0,
+              };
+            } else if (event.kind === "spawn") {
+              cx.audit.record({
+                type: "spawn",
+                tool: cx.toolName,
+                argv: event.event.argv,
+                decision: event.event.decision === "allowed" ? "admitted" : "denied",
+                ...(event.event.code ? { code: event.event.code as never } : {}),
+              });
+            }
+          },
+        },
+      );
+      pool.prestart(cx);
+      const context = envelopeContextOf(cx, result.outcome, started, ENGINE);
+      if (result.timedOut || result.cancelled) session?.cancel();
+      else session?.finish();
+      if (result.streamError !== undefined) throw new ToolFailedError(result.streamError);
+      if (result.terminal?.error) {
+        throw new ToolFailedError(`brush worker refused request: ${result.terminal.error}`);
+      }
+      if (!result.timedOut && !result.cancelled && result.terminal === undefined) {
+        throw new ToolFailedError("the brush worker ended without a result");
+      }
+      const errText = Buffer.concat(stderr).toString("utf8");
+      return ran<ToolEnvelope>(
+        buildRunEnvelope(context, {
+          exitCode: result.timedOut || result.cancelled ? 124 : (result.terminal?.exit_code ?? 124),
+          stdout: Buffer.concat(stdout).toString("utf8"),
+          stderr: result.timedOut ? `${errText}command timed out after ${timeoutSecs}s\n` : errText,
+          timedOut: result.timedOut,
+          stdoutTruncated: truncated.stdout,
+          stderrTruncated: truncated.stderr,
+          denials: [...(result.terminal?.denials ?? [])] as Denial[],
+        }),
+      );
+    },
+  });
+  return Object.freeze({ ...tool, warmReady: () => pool.ready() });
+}

@@ -1,0 +1,169 @@
+/**
+ * The parent's side of one bash worker: open the private channel, start the bundled
+ * worker through the sandbox funnel (the L3 boundary covers it and every descendant),
+ * bind the authority with the launch frame and wait for the acknowledgement. The worker
+ * then waits — warm — for exactly one request (`WorkerHandle.call`).
+ */
+import { randomBytes } from "node:crypto";
+import type { Socket } from "node:net";
+import type { EngineCoverage, ToolContext } from "@agent-bridle/core";
+import {
+  type LaunchHold,
+  locateLauncher,
+  openPrivateChannel,
+  type Sandbox,
+  type SandboxRunOutcome,
+} from "@agent-bridle/sandbox";
+import {
+  encodeAck,
+  encodeControl,
+  LAUNCH_MAGIC,
+  LAUNCHER_VARIABLE,
+  type LaunchBody,
+  NONCE_VARIABLE,
+  WORKER_PROTOCOL_VERSION,
+} from "../worker/control-frames.js";
+import { workerCommand } from "./worker-file.js";
+
+/** The bash engine checks every spawn itself; files and network only the kernel bounds. */
+export const BRUSH_COVERAGE: EngineCoverage = Object.freeze({
+  fs_read: false,
+  fs_write: false,
+  exec: true,
+  net: false,
+});
+
+/** Worker stdout/stderr are diagnostics only (never a result channel): kept this small. */
+const DIAGNOSTIC_BYTES = 64 * 1024;
+const HANDSHAKE_TIMEOUT_MS = 15_000;
+
+export interface LaunchOptions {
+  readonly sandbox: Sandbox;
+  readonly cwd: string;
+  readonly maxOutputBytes: number;
+  /** The longest a call may run (the worker's whole life is bounded by idle + this). */
+  readonly maxCallMs: number;
+  readonly idleMs: number;
+}
+
+export interface LaunchedWorker {
+  readonly kind: "ready";
+  readonly channel: Socket;
+  readonly nonce: string;
+  /** Settles when the worker has exited and its tree is reaped. */
+  readonly outcome: Promise<SandboxRunOutcome>;
+  /** Kills the worker's whole tree. */
+  kill(): void;
+  /** Whether the worker (process, pipes, channel) keeps the event loop alive. */
+  hold(held: boolean): void;
+}
+
+export type LaunchResult =
+  | LaunchedWorker
+  | { readonly kind: "failed"; readonly outcome: SandboxRunOutcome; readonly reason: string };
+
+async function runtimeFiles(workerFile: string) {
+  const launcher = await locateLauncher().catch(() => undefined);
+  return {
+    launcher: launcher?.path,
+    executables: [process.execPath, ...(launcher ? [launcher.path] : [])],
+    reads: [workerFile, ...(launcher ? [launcher.path, `${launcher.path}.sha256`] : [])],
+  };
+}
+
+/** Resolves with the acknowledgement, or `undefined` when the channel ends first. */
+function acknowledgement(channel: Socket, expected: Buffer): Promise<boolean> {
+  return new Promise((resolve) => {
+    let received = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (received.length < expected.length) return;
+      done(received.subarray(0, expected.length).equals(expected));
+      if (received.length > expected.length) channel.unshift(received.subarray(expected.length));
+    };
+    const done = (ok: boolean) => {
+      channel.off("data", onData);
+      channel.off("end", onEnd);
+      channel.pause();
+      resolve(ok);
+    };
+    const onEnd = () => done(false);
+    channel.on("data", onData);
+    channel.once("end", onEnd);
+    channel.resume();
+  });
+}
+
+export async function launchWorker(cx: ToolContext, options: LaunchOptions): Promise<LaunchResult> {
+  const channel = await openPrivateChannel();
+  const nonce = randomBytes(32).toString("hex");
+  const killer = new AbortController();
+  const command = workerCommand();
+  const files = await runtimeFiles(command.file);
+  channel.parent.on("error", () => undefined);
+  let launchHold: LaunchHold | undefined;
+  const outcome = options.sandbox.run(
+    cx,
+    {
+      stages: [command.argv],
+      cwd: options.cwd,
+      env: {
+        [NONCE_VARIABLE]: nonce,
+        ...(files.launcher ? { [LAUNCHER_VARIABLE]: files.launcher } : {}),
+      },
+      timeoutMs: options.idleMs + options.maxCallMs + HANDSHAKE_TIMEOUT_MS,
+      maxOutputBytes: DIAGNOSTIC_BYTES,
+      signal: killer.signal,
+      extraDescriptors: [channel.childFd],
+      runtimeExecutables: files.executables,
+      runtimeReadPaths: files.reads,
+      onLaunched: (given) => {
+        launchHold = given;
+      },
+    },
+    { coverage: BRUSH_COVERAGE },
+  );
+  const launch: LaunchBody = {
+    version: WORKER_PROTOCOL_VERSION,
+    nonce,
+    tool: cx.toolName,
+    caveats: cx.caveats,
+    floor: cx.strengthFloor,
+    path_policy: { blocked: cx.pathPolicy.blocked, writeBlocked: cx.pathPolicy.writeBlocked },
+    max_output_bytes: options.maxOutputBytes,
+    idle_ms: options.idleMs,
+  };
+  channel.parent.write(encodeControl(LAUNCH_MAGIC, launch));
+  const timer = setTimeout(() => killer.abort(), HANDSHAKE_TIMEOUT_MS);
+  const acked = await Promise.race([
+    acknowledgement(channel.parent, encodeAck(nonce)),
+    outcome.then(() => false),
+  ]);
+  clearTimeout(timer);
+  // The worker holds its end now (or never will): this process's copy must go, or the
+  // parent would never see the worker's end of stream.
+  channel.releaseChildEnd();
+  if (!acked) {
+    killer.abort();
+    channel.parent.destroy();
+    const settled = await outcome;
+    const stderr = settled.kind === "ran" ? settled.result.stderr.toString("utf8").trim() : "";
+    return { kind: "failed", outcome: settled, reason: stderr || "no acknowledgement" };
+  }
+  return {
+    kind: "ready",
+    channel: channel.parent,
+    nonce,
+    outcome,
+    kill: () => killer.abort(),
+    hold(held) {
+      if (held) {
+        launchHold?.ref();
+        channel.parent.ref();
+      } else {
+        launchHold?.unref();
+        channel.parent.unref();
+      }
+    },
+  };
+}

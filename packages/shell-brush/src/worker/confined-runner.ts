@@ -1,0 +1,55 @@
+/**
+ * The worker's `ExternalRunner`: every external command through the sandbox's in-worker
+ * spawn entry (admission audited, environment rebuilt with the denylist, tree killed on
+ * abort). The worker itself already runs under the call's L3 boundary, which every
+ * child inherits.
+ */
+import { constants } from "node:os";
+import type { AuditSink, Scope } from "@agent-bridle/core";
+import { spawnStreaming } from "@agent-bridle/sandbox";
+import type { ExternalRequest, ExternalResult, ExternalRunner } from "../interpret/external.js";
+
+export interface ConfinedRunnerOptions {
+  readonly exec: Scope<string>;
+  readonly audit: AuditSink;
+  readonly toolName: string;
+  /** The children's `HOME` unless the script exports its own, and their `TMPDIR`. */
+  readonly home: string;
+  readonly tmpdir: string;
+}
+
+export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRunner {
+  return {
+    async run(request: ExternalRequest): Promise<ExternalResult> {
+      const outcome = await spawnStreaming({
+        argv: [request.file, ...request.argv.slice(1)],
+        argv0: request.argv[0],
+        exec: options.exec,
+        audit: options.audit,
+        toolName: options.toolName,
+        cwd: request.cwd,
+        home: request.env.HOME ?? options.home,
+        tmpdir: options.tmpdir,
+        env: request.env,
+        stdin: request.stdin.length > 0 ? request.stdin : undefined,
+        onStdout: request.stdout,
+        onStderr: request.stderr,
+        descriptors: request.descriptors,
+        signal: request.signal,
+      });
+      if (outcome.kind === "denied") {
+        request.stderr(
+          Buffer.from(`${request.argv[0]}: execution denied: ${outcome.denial.reason}\n`),
+        );
+        return { status: 126 };
+      }
+      if (outcome.kind === "not-found") {
+        request.stderr(Buffer.from(`${request.argv[0]}: command not found\n`));
+        return { status: 127 };
+      }
+      if (outcome.exitCode !== null) return { status: outcome.exitCode };
+      const number = outcome.signal === null ? undefined : constants.signals[outcome.signal];
+      return { status: 128 + (number ?? 9) };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The interceptor (L2, spec §9): the `ShellAccess` the worker hands the interpreter.
+ * Every open, listing, probe and command start is judged by the re-minted
+ * `ToolContext` (core's judge, mediated opens and exec identity). Policy refusals are
+ * recorded once through `onDenial`; a missing file is an `errno`, not a denial.
+ */
+import type { BigIntStats } from "node:fs";
+import { type FileHandle, lstat, open, readdir, readlink, stat } from "node:fs/promises";
+import {
+  type Code,
+  createDenial,
+  type Denial,
+  removeDotSegments,
+  type ToolContext,
+} from "@agent-bridle/core";
+import type { GateOutcome } from "@agent-bridle/coreutils";
+import type { RedirectOpenMode, ShellAccess } from "../interpret/shell-access.js";
+
+/** Devices a script may always read (`/dev/null` also written): no caller data behind them. */
+const READABLE_DEVICES = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"]);
+
+/** Codes that are the system's answer (shown as the errno), not the policy's. */
+const ERRNO_OF: Partial<Record<Code, string>> = {
+  FS_NOT_FOUND: "ENOENT",
+  FS_NOT_REGULAR: "EISDIR",
+  FS_ALREADY_EXISTS: "EEXIST",
+  FS_PATH_TOO_LONG: "ENAMETOOLONG",
+  FS_LINK_LOOP: "ELOOP",
+  FS_CHANGED_DURING_OPEN: "ENOENT",
+  FS_CANNOT_RESOLVE: "EACCES",
+};
+
+/** `/dev/fd/…` and `/proc/{self,thread-self,N}/fd/…`, after lexical folding. */
+export function isDescriptorPath(path: string): boolean {
+  const folded = removeDotSegments(path);
+  return (
+    /^\/dev\/fd(\/|$)/.test(folded) || /^\/proc\/(self|thread-self|\d+)\/fd(\/|$)/.test(folded)
+  );
+}
+
+const DESCRIPTOR_REASON = "raw process descriptor paths are reserved for private control";
+
+function errnoOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? "EIO";
+}
+
+async function attempt<T>(work: () => Promise<T>): Promise<GateOutcome<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, errno: errnoOf(error) };
+  }
+}
+
+export function createGatedAccess(
+  cx: ToolContext,
+  onDenial: (denial: Denial) => void,
+): ShellAccess {
+  const refuse = (denial: Denial): GateOutcome<never> => {
+    const errno = ERRNO_OF[denial.code];
+    if (errno !== undefined) return { ok: false, errno };
+    onDenial(denial);
+    return { ok: false, denial };
+  };
+  const descriptorRefusal = (path: string) =>
+    refuse(createDenial("open", path, "FS_BLOCKED", DESCRIPTOR_REASON));
+
+  /** Judged for reading (listing, probing), then `work` on the judged path. */
+  async function probe<T>(path: string, work: (path: string) => Promise<T>) {
+    if (isDescriptorPath(path)) return descriptorRefusal(path);
+    if (READABLE_DEVICES.has(path)) return attempt(() => work(path));
+    const judged = await cx.checkPathRead(path);
+    if (!judged.ok) return refuse(judged.denial);
+    return attempt(() => work(path));
+  }
+
+  async function openForWrite(
+    path: string,
+    mode: RedirectOpenMode,
+  ): Promise<GateOutcome<FileHandle>> {
+    if (isDescriptorPath(path)) return descriptorRefusal(path);
+    if (path === "/dev/null") return attempt(() => open(path, "w"));
+    const opened = await cx.openPathWrite(path, {
+      append: mode.append === true || mode.readWrite === true,
+      exclusive: mode.exclusive === true,
+    });
+    return opened.ok ? { ok: true, value: opened.value.handle } : refuse(opened.denial);
+  }
+
+  return Object.freeze({
+    async open(path: string): Promise<GateOutcome<FileHandle>> {
+      if (isDescriptorPath(path)) return descriptorRefusal(path);
+      if (READABLE_DEVICES.has(path)) return attempt(() => open(path, "r"));
+      const opened = await cx.openPathRead(path);
+      return opened.ok ? { ok: true, value: opened.value.handle } : refuse(opened.denial);
+    },
+    openWrite: (path: string) => openForWrite(path, {}),
+    openRedirect: openForWrite,
+    stat: (path: string) => probe(path, (p): Promise<BigIntStats> => stat(p, { bigint: true })),
+    lstat: (path: string) => probe(path, (p): Promise<BigIntStats> => lstat(p, { bigint: true })),
+    readdir: (path: string) => probe(path, (p): Promise<readonly string[]> => readdir(p)),
+    readlink: (path: string) => probe(path, (p) => readlink(p)),
+    async checkExec(spelled: string, resolved: string): Promise<GateOutcome<void>> {
+      const decision = await cx.checkExec(
+        resolved === spelled ? { spelled } : { spelled, resolved },
+      );
+      return decision.ok ? { ok: true, value: undefined } : refuse(decision.denial);
+    },
+  });
+}

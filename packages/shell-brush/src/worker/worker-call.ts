@@ -1,0 +1,97 @@
+/**
+ * One call inside the worker: re-mint the `ToolContext` from the launch frame's
+ * authority (so the in-worker leash is exactly the parent's effective caveats), run the
+ * script with the interceptor as its `ShellAccess` and the in-worker spawn entry as its
+ * runner, and stream everything back as frames.
+ */
+import {
+  type AuditSink,
+  type Caveats,
+  type EnforcementFloor,
+  Gate,
+  type PathPolicy,
+  top,
+} from "@agent-bridle/core";
+import { Interpreter } from "../interpret/interpreter.js";
+import type { OutputSink } from "../interpret/io.js";
+import { createConfinedRunner } from "./confined-runner.js";
+import { type FrameSink, FrameWriter } from "./frame-writer.js";
+import { createGatedAccess } from "./gated-access.js";
+
+export interface WorkerAuthority {
+  readonly tool: string;
+  readonly caveats: Caveats;
+  readonly floor: EnforcementFloor;
+  readonly pathPolicy: PathPolicy;
+  readonly maxOutputBytes: number;
+}
+
+export interface WorkerRequest {
+  readonly cmd: string;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+}
+
+export interface WorkerPlace {
+  /** The worker's own environment as the funnel built it (trusted `PATH`, `HOME`, …). */
+  readonly baseEnv: Readonly<Record<string, string>>;
+  readonly home: string;
+  readonly tmpdir: string;
+}
+
+function sinkTo(writer: FrameWriter, stream: "stdout" | "stderr"): OutputSink {
+  return {
+    write: (chunk) =>
+      writer.output(stream, typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk),
+  };
+}
+
+export async function runWorkerCall(
+  authority: WorkerAuthority,
+  request: WorkerRequest,
+  place: WorkerPlace,
+  send: FrameSink,
+): Promise<void> {
+  const writer = new FrameWriter(send, authority.maxOutputBytes);
+  const audit: AuditSink = {
+    record(event) {
+      if (event.type !== "spawn") return;
+      writer.spawn({
+        argv: event.argv,
+        decision: event.decision === "admitted" ? "allowed" : "denied",
+        code: event.code,
+      });
+    },
+  };
+  const cx = new Gate({
+    pathPolicy: authority.pathPolicy,
+    floor: authority.floor,
+    audit,
+  }).authorize({ name: authority.tool, required: top() }, authority.caveats);
+  writer.started();
+  const interpreter = new Interpreter({
+    cwd: request.cwd,
+    env: { ...place.baseEnv, ...request.env },
+    access: createGatedAccess(cx, (denial) => writer.denied(denial)),
+    runner: createConfinedRunner({
+      exec: cx.caveats.exec,
+      audit,
+      toolName: cx.toolName,
+      home: place.home,
+      tmpdir: place.tmpdir,
+    }),
+    scriptName: "bash",
+    deadline: Date.now() + request.timeoutMs,
+    stdout: sinkTo(writer, "stdout"),
+    stderr: sinkTo(writer, "stderr"),
+  });
+  let exitCode: number;
+  try {
+    exitCode = (await interpreter.run(request.cmd)).exitCode;
+  } catch (error) {
+    writer.output("stderr", Buffer.from(`bash: internal error: ${(error as Error).message}\n`));
+    exitCode = 2;
+  }
+  writer.terminal(exitCode & 0xff);
+}

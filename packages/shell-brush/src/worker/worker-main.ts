@@ -1,0 +1,148 @@
+/**
+ * The bash worker's entry (spec §9; ADR 0008): `node <this file> --agent-bridle-worker
+ * brush`, started by the engine through the sandbox funnel with the private channel as
+ * descriptor 3. Nothing runs before the parent is proven and the launch frame is read;
+ * an idle worker exits on the channel's end or its idle timeout; exactly one request is
+ * served. Any authentication failure exits 126 with one stderr line and runs nothing.
+ */
+import { fstatSync } from "node:fs";
+import { Socket } from "node:net";
+import { parseCaveats } from "@agent-bridle/core";
+import { proveParent, verifyLauncher } from "@agent-bridle/sandbox";
+import {
+  encodeAck,
+  LAUNCH_MAGIC,
+  LAUNCHER_VARIABLE,
+  type LaunchBody,
+  NONCE_VARIABLE,
+  REQUEST_MAGIC,
+  type RequestBody,
+  WORKER_ARGV,
+  WORKER_PROTOCOL_VERSION,
+} from "./control-frames.js";
+import { ControlReader } from "./control-reader.js";
+import { runWorkerCall, type WorkerAuthority } from "./worker-call.js";
+
+const CHANNEL_FD = 3;
+const LAUNCH_TIMEOUT_MS = 10_000;
+
+function exitWith(code: number, line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(code);
+}
+
+function refuse(reason: string): never {
+  return exitWith(126, `agent-bridle: trusted worker authentication failed: ${reason}`);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === "string")
+  );
+}
+
+function authorityOf(body: unknown, nonce: string): WorkerAuthority | string {
+  const launch = body as Partial<LaunchBody>;
+  if (launch?.version !== WORKER_PROTOCOL_VERSION) return "unknown protocol version";
+  if (launch.nonce !== nonce) return "the launch frame's nonce is not this worker's";
+  if (typeof launch.tool !== "string") return "malformed launch frame (tool)";
+  const max = launch.max_output_bytes;
+  if (!Number.isSafeInteger(max) || (max as number) < 1 || (max as number) > 64 << 20)
+    return "malformed launch frame (max_output_bytes)";
+  const policy = launch.path_policy;
+  if (!Array.isArray(policy?.blocked) || !Array.isArray(policy?.writeBlocked))
+    return "malformed launch frame (path_policy)";
+  if (typeof launch.floor !== "object" || launch.floor === null)
+    return "malformed launch frame (floor)";
+  try {
+    return {
+      tool: launch.tool,
+      caveats: parseCaveats(launch.caveats),
+      floor: launch.floor,
+      pathPolicy: { blocked: policy.blocked, writeBlocked: policy.writeBlocked },
+      maxOutputBytes: max as number,
+    };
+  } catch {
+    return "malformed launch frame (caveats)";
+  }
+}
+
+function requestOf(body: unknown, nonce: string): RequestBody | string {
+  const request = body as Partial<RequestBody>;
+  if (request?.nonce !== nonce) return "the request's nonce is not this worker's";
+  if (typeof request.cmd !== "string" || typeof request.cwd !== "string")
+    return "malformed request";
+  if (!isStringRecord(request.env)) return "malformed request (env)";
+  if (!(typeof request.timeout_ms === "number" && request.timeout_ms > 0))
+    return "malformed request (timeout_ms)";
+  return request as RequestBody;
+}
+
+/** The worker: `args` are the arguments after the entry (its file, or the snapshot's `--`). */
+export async function workerMain(args: readonly string[]): Promise<void> {
+  if (args.length !== WORKER_ARGV.length || args.some((arg, index) => arg !== WORKER_ARGV[index]))
+    exitWith(2, "agent-bridle: invalid private worker entrypoint");
+  const nonce = process.env[NONCE_VARIABLE] ?? "";
+  if (!/^[0-9a-f]{64}$/.test(nonce)) refuse("no worker nonce");
+  try {
+    if (!fstatSync(CHANNEL_FD).isSocket()) refuse(`descriptor ${CHANNEL_FD} is not a socket`);
+  } catch {
+    refuse(`no private channel on descriptor ${CHANNEL_FD}`);
+  }
+  // This file is a bundle (or a startup snapshot of one): the parent names the launcher it
+  // verified; its checksum is verified again here (ADR 0008 says what that proves).
+  const launcher = process.env[LAUNCHER_VARIABLE];
+  const proof = await proveParent(async () =>
+    launcher ? verifyLauncher(launcher, "built") : undefined,
+  );
+  if (typeof proof === "string") refuse(proof);
+  const channel = new Socket({
+    fd: CHANNEL_FD,
+    readable: true,
+    writable: true,
+    allowHalfOpen: true,
+  });
+  const reader = new ControlReader(channel);
+  const launch = await reader.frame(LAUNCH_MAGIC, LAUNCH_TIMEOUT_MS);
+  if ("error" in launch) refuse(launch.error);
+  const authority = authorityOf(launch.body, nonce);
+  if (typeof authority === "string") refuse(authority);
+  if (process.ppid !== proof.parentPid) refuse("the parent changed during authentication");
+  channel.write(encodeAck(nonce));
+  const idleMs = (launch.body as LaunchBody).idle_ms;
+  const next = await reader.frame(REQUEST_MAGIC, Number.isFinite(idleMs) ? idleMs : 60_000);
+  // A warm worker that is never used: the parent closed the channel, or it idled out.
+  if ("error" in next && (next.error === "end" || next.error.endsWith("in time"))) process.exit(0);
+  if ("error" in next) refuse(next.error);
+  const request = requestOf(next.body, nonce);
+  if (typeof request === "string") refuse(request);
+  const closed = await reader.endOfStream(LAUNCH_TIMEOUT_MS);
+  if (closed !== undefined) refuse(closed);
+  const {
+    [NONCE_VARIABLE]: _nonce,
+    [LAUNCHER_VARIABLE]: _launcher,
+    ...baseEnv
+  } = process.env as Record<string, string>;
+  await runWorkerCall(
+    authority,
+    {
+      cmd: request.cmd,
+      cwd: request.cwd,
+      env: request.env,
+      timeoutMs: request.timeout_ms,
+    },
+    { baseEnv, home: baseEnv.HOME ?? "/", tmpdir: baseEnv.TMPDIR ?? "/tmp" },
+    (frame) => channel.write(frame),
+  );
+  channel.end(() => process.exit(0));
+}
+
+/** Runs the worker; any escape is a refusal, never a half-run call. */
+export function startWorker(args: readonly string[]): void {
+  workerMain(args).catch((error: unknown) =>
+    exitWith(125, `agent-bridle: worker failed: ${String(error)}`),
+  );
+}

@@ -1,0 +1,148 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { caveats, only, RunEnvelopeSchema, type ShellOutputObserver } from "@agent-bridle/core";
+import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
+import { registryWith, useTempDirs } from "@agent-bridle-tools/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
+import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
+
+const tempDir = useTempDirs("brush-life-", "each");
+const tools: { close?: () => Promise<void> }[] = [];
+
+function brush(
+  options: {
+    warm?: boolean;
+    kernel?: boolean;
+    observer?: ShellOutputObserver;
+    maxOutput?: number;
+  } = {},
+) {
+  const tool = createBrushShellTool({
+    home: "/nonexistent-home",
+    tmpdir: "/tmp",
+    backend: options.kernel ? createHostBackend() : NONE_BACKEND,
+    warm: options.warm ?? false,
+    ...(options.observer ? { observer: options.observer } : {}),
+    ...(options.maxOutput ? { limits: { maxOutputBytes: options.maxOutput } } : {}),
+  });
+  tools.push(tool);
+  return registryWith(tool).registry;
+}
+
+afterAll(async () => {
+  for (const tool of tools) await tool.close?.();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
+  it("a timed-out call kills the worker's whole tree: a setsid descendant never writes its marker", async () => {
+    // The launcher's PID namespace is what catches a descendant that left the tree
+    // (setsid after a fork): a restricted grant engages it. Without a kernel backend a
+    // re-parented escapee is a residual (ADR 0004).
+    const dir = tempDir();
+    const marker = join(dir, "late");
+    const registry = brush({ kernel: true });
+    const grant = registry.mintGrant(caveats({ fs_write: only([dir]) }));
+    const started = performance.now();
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        {
+          cmd: `setsid sh -c 'sleep 2; echo late > ${marker}' & sleep 30`,
+          cwd: dir,
+          timeout_secs: 1,
+        },
+        grant,
+      ),
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(envelope).toMatchObject({ exit_code: 124, timed_out: true, sandbox_kind: "landlock" });
+    expect(envelope.stderr).toContain("command timed out after 1s");
+    await sleep(2500);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("cancellation through the AbortSignal kills the tree and ends the call", async () => {
+    const dir = tempDir();
+    const marker = join(dir, "after-cancel");
+    const registry = brush();
+    const grant = registry.mintGrant(caveats({}));
+    const controller = new AbortController();
+    const call = registry.dispatch("shell", { cmd: `sleep 2; echo > ${marker}`, cwd: dir }, grant, {
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 300);
+    const envelope = RunEnvelopeSchema.parse(await call);
+    expect(envelope).toMatchObject({ exit_code: 124, timed_out: false });
+    await sleep(2300);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("streams output live to the observer, and the envelope holds the same bytes", async () => {
+    const chunks: string[] = [];
+    let finished = false;
+    const registry = brush({
+      observer: {
+        onOutput: (_id, stream, chunk) => {
+          if (stream === "stdout") chunks.push(Buffer.from(chunk).toString());
+        },
+        onFinish: () => {
+          finished = true;
+        },
+      },
+    });
+    const grant = registry.mintGrant(caveats({}));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        { cmd: "for i in 1 2 3; do echo $i; done", cwd: "/" },
+        grant,
+      ),
+    );
+    await sleep(50);
+    expect(chunks.join("")).toBe(envelope.stdout);
+    expect(envelope.stdout).toBe("1\n2\n3\n");
+    expect(finished).toBe(true);
+  });
+
+  it("caps each stream, counts the excess and sets the flag", async () => {
+    const registry = brush({ maxOutput: 1000 });
+    const grant = registry.mintGrant(caveats({}));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        { cmd: "i=0; while (( i < 300 )); do echo 0123456789; (( i++ )); done", cwd: "/" },
+        grant,
+      ),
+    );
+    expect(envelope.stdout.length).toBe(1000);
+    expect(envelope.stdout_truncated).toBe(true);
+    expect(envelope.stderr_truncated).toBe(false);
+  });
+
+  it("applies the request env inside the interpreter; children get exported variables minus the denylist", async () => {
+    const registry = brush();
+    const grant = registry.mintGrant(caveats({}));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        {
+          cmd: 'echo "$GREETING"; export LD_PRELOAD=/nowhere.so; /usr/bin/env | grep -c "^LD_PRELOAD=" ; echo $HOME',
+          env: { GREETING: "hello" },
+          cwd: "/",
+        },
+        grant,
+      ),
+    );
+    expect(envelope.stdout).toBe("hello\n0\n/nonexistent-home\n");
+  });
+
+  it("refuses a cwd outside fs_read in-band, before any worker starts", async () => {
+    const dir = tempDir();
+    const registry = brush();
+    const grant = registry.mintGrant(caveats({ fs_read: only([join(dir, "inside")]) }));
+    const result = await registry.dispatch("shell", { cmd: "echo hi", cwd: dir }, grant);
+    expect(result).toMatchObject({ denials: [expect.objectContaining({ kind: "open" })] });
+  });
+});

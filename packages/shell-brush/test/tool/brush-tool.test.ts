@@ -1,0 +1,81 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
+import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
+import { registryWith, useTempDirs } from "@agent-bridle-tools/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
+import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
+
+const tempDir = useTempDirs("brush-tool-", "each");
+const tools: { close?: () => Promise<void> }[] = [];
+
+function brush(options: { kernel?: boolean; warm?: boolean } = {}) {
+  const tool = createBrushShellTool({
+    home: "/nonexistent-home",
+    tmpdir: "/tmp",
+    backend: options.kernel ? createHostBackend() : NONE_BACKEND,
+    warm: options.warm ?? false,
+  });
+  tools.push(tool);
+  return registryWith(tool).registry;
+}
+
+afterAll(async () => {
+  for (const tool of tools) await tool.close?.();
+});
+
+describe("BrushShellTool: the bash worker end to end", () => {
+  it("runs a script in a fresh worker: builtins, an external program, status", async () => {
+    const dir = tempDir();
+    const registry = brush();
+    const grant = registry.mintGrant(caveats({}));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        {
+          cmd: 'x=$(printf "%s" hi); echo "$x" | /bin/cat; for i in 1 2; do echo $i; done; exit 3',
+          cwd: dir,
+        },
+        grant,
+      ),
+    );
+    expect(envelope.stdout).toBe("hi\n1\n2\n");
+    expect(envelope.exit_code).toBe(3);
+    expect(envelope.disclosure?.engine).toBe("brush");
+  });
+
+  it("denies a program outside the exec grant with 126 and the reference text; nothing ran", async () => {
+    const dir = tempDir();
+    const marker = join(dir, "touched");
+    const registry = brush();
+    const grant = registry.mintGrant(caveats({ exec: only(["echo"]) }));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch("shell", { cmd: `touch ${marker}; echo after $?`, cwd: dir }, grant),
+    );
+    expect(envelope.stdout).toBe("after 126\n");
+    expect(envelope.stderr).toContain("touch: execution denied:");
+    expect(envelope.denials?.map((d) => d.kind)).toEqual(["exec"]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("under Landlock writes only inside fs_write and reports kernel", async () => {
+    const a = tempDir();
+    const b = tempDir();
+    const registry = brush({ kernel: true });
+    const grant = registry.mintGrant(
+      caveats({ fs_read: only([a, b, "/usr", "/bin", "/lib", "/etc"]), fs_write: only([a]) }),
+    );
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        { cmd: `echo "$(echo dynamic-ran)" > ${a}/ok.txt; echo escaped > ${b}/evil.txt`, cwd: a },
+        grant,
+      ),
+    );
+    expect(readFileSync(join(a, "ok.txt"), "utf8")).toBe("dynamic-ran\n");
+    expect(existsSync(join(b, "evil.txt"))).toBe(false);
+    expect(envelope.sandbox_kind).toBe("landlock");
+    expect(envelope.exit_code).not.toBe(0);
+    writeFileSync(join(a, "done"), "");
+  });
+});

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
+import { NONE_BACKEND } from "@agent-bridle/sandbox";
+import { registryWith } from "@agent-bridle-tools/test-kit";
+import { describe, expect, it } from "vitest";
+import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
+import { WORKER_ARGV } from "../../src/worker/control-frames.js";
+
+/** This process's live children running the bash worker (bundle or snapshot). */
+function workerChildren(): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (ppid === process.pid && cmdline.split("\0").includes(WORKER_ARGV[0] as string))
+        found.push(Number(entry));
+    } catch {}
+  }
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function warmWorker(): Promise<number> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const [pid] = workerChildren();
+    if (pid !== undefined) return pid;
+    await sleep(25);
+  }
+  throw new Error("no warm worker appeared");
+}
+
+function brush() {
+  const tool = createBrushShellTool({
+    home: "/nonexistent-home",
+    tmpdir: "/tmp",
+    backend: NONE_BACKEND,
+    warm: true,
+  });
+  return { tool, registry: registryWith(tool).registry };
+}
+
+const ppidScript = "/bin/sh -c 'echo $PPID'";
+
+describe("the warm worker (spec §9)", () => {
+  it("serves the next call with the same authority, exactly once, and close() kills the spare", async () => {
+    const { tool, registry } = brush();
+    const grant = registry.mintGrant(caveats({}));
+    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, grant);
+    const warm = await warmWorker();
+    const second = RunEnvelopeSchema.parse(
+      await registry.dispatch("shell", { cmd: ppidScript, cwd: "/" }, grant),
+    );
+    expect(Number(second.stdout)).toBe(warm);
+    const next = await warmWorker();
+    expect(next).not.toBe(warm);
+    await tool.close?.();
+    expect(workerChildren()).toEqual([]);
+  });
+
+  it("is discarded when the next call's caveats differ: that call runs under its own grant", async () => {
+    const { tool, registry } = brush();
+    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(caveats({})));
+    const warm = await warmWorker();
+    const narrow = registry.mintGrant(caveats({ exec: only(["echo"]) }));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch("shell", { cmd: `${ppidScript}; echo $?`, cwd: "/" }, narrow),
+    );
+    expect(envelope.stdout).toBe("126\n");
+    expect(envelope.stderr).toContain("execution denied");
+    await tool.close?.();
+    expect(workerChildren()).not.toContain(warm);
+    expect(workerChildren()).toEqual([]);
+  });
+});
