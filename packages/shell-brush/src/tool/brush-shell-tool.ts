@@ -32,6 +32,7 @@ import {
   envelopeContextOf,
   type ResourceLimits,
 } from "@agent-bridle/sandbox";
+import { inspectShell } from "../inspect/inspect-shell.js";
 import { type BrushInput, brushInputSchema } from "./brush-input.js";
 import { callWorker } from "./call-worker.js";
 import { WorkerPool } from "./worker-pool.js";
@@ -96,6 +97,8 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
       idempotentHint: false,
       openWorldHint: true,
     },
+    /** The approval hook's view of the script: its `shell_inspection` (never runs anything). */
+    inspect: async (input) => inspectShell(input.cmd),
     /** Kills the warm worker, if any (`registry.close()` calls it). */
     close: () => pool.close(),
     async invoke() {

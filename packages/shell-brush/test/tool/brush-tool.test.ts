@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
+import { caveats, defaultPathPolicy, only, Registry, RunEnvelopeSchema } from "@agent-bridle/core";
 import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
-import { registryWith, useTempDirs } from "@agent-bridle-tools/test-kit";
+import { NOWHERE_HOME, registryWith, useTempDirs } from "@agent-bridle-tools/test-kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
 
@@ -77,5 +77,37 @@ describe("BrushShellTool: the bash worker end to end", () => {
     expect(envelope.sandbox_kind).toBe("landlock");
     expect(envelope.exit_code).not.toBe(0);
     writeFileSync(join(a, "done"), "");
+  });
+});
+
+describe("BrushShellTool and the approval hook", () => {
+  it("hands the hook the script's shell_inspection; a refusal runs nothing", async () => {
+    const dir = tempDir();
+    const marker = join(dir, "ran");
+    const seen: unknown[] = [];
+    const tool = createBrushShellTool({
+      home: "/nonexistent-home",
+      tmpdir: "/tmp",
+      backend: NONE_BACKEND,
+      warm: false,
+    });
+    tools.push(tool);
+    const registry = Registry.builder()
+      .tool(tool)
+      .pathPolicy(defaultPathPolicy({ platform: "linux", home: NOWHERE_HOME }))
+      .approvalHook((request) => {
+        seen.push(request.inspection);
+        return { approved: false, reason: "not today" };
+      })
+      .build();
+    const result = await registry.dispatch(
+      "shell",
+      { cmd: `touch ${marker}`, cwd: dir },
+      registry.mintGrant(caveats({})),
+    );
+    expect(JSON.stringify(result)).toContain("APPROVAL_REFUSED");
+    expect(seen).toHaveLength(1);
+    expect(JSON.stringify(seen[0])).toContain("touch");
+    expect(existsSync(marker)).toBe(false);
   });
 });
