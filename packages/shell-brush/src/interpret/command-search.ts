@@ -51,3 +51,28 @@ export async function resolveCommand(
   }
   return { status: 127, message: `${name}: command not found` };
 }
+
+/** The executable files named `name` on `PATH`, in order (the first only unless `all`). */
+export async function programsOnPath(
+  interpreter: Interpreter,
+  name: string,
+  all: boolean,
+): Promise<string[]> {
+  if (name.includes("/")) {
+    const found = await resolveCommand(interpreter, name);
+    return "path" in found ? [found.path] : [];
+  }
+  const paths: string[] = [];
+  for (const directory of (interpreter.state.get("PATH") ?? "").split(":")) {
+    const path = resolvePath(
+      interpreter.state.cwd,
+      `${directory === "" ? "." : directory}/${name}`,
+    );
+    const stats = await interpreter.rawAccess.stat(path);
+    if (stats.ok && stats.value.isFile() && (stats.value.mode & EXECUTABLE) !== 0n) {
+      if (!paths.includes(path)) paths.push(path);
+      if (!all) break;
+    }
+  }
+  return paths;
+}

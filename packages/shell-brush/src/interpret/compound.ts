@@ -10,6 +10,7 @@ import { matchPattern } from "./pattern.js";
 import { withRedirects } from "./redirect.js";
 import { ExpansionError, LoopSignal } from "./signals.js";
 import { ReadonlyError } from "./state.js";
+import { traceText } from "./trace.js";
 
 export async function runCompound(
   interpreter: Interpreter,
@@ -104,7 +105,12 @@ async function compoundBody(
       else for (const word of body.words) values.push(...(await interpreter.expander.fields(word)));
       let status = 0;
       const loopVariable = interpreter.state.lookupRaw(body.variable.name);
+      const header =
+        body.words === null
+          ? null
+          : `for ${body.variable.name} in ${body.words.map((word) => interpreter.code.text.slice(word.start, word.end)).join(" ")}`;
       for (const value of values) {
+        if (header !== null) traceText(interpreter, fds, header);
         if (loopVariable?.nameref) {
           if (loopVariable.readonly) throw new ReadonlyError(body.variable.name);
           loopVariable.value = value;

@@ -1,6 +1,7 @@
 /** More builtins: `getopts`, `shopt`, `type`, `command`, `builtin`, `mapfile`, `wait` and friends. */
 import { BASH_RESERVED_WORDS } from "@agent-bridle/core";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
+import { programsOnPath } from "./command-search.js";
 import { isCarried } from "./external-command.js";
 
 /** Options `shopt` knows, with bash's defaults for a non-interactive shell. */
@@ -176,20 +177,39 @@ const shopt: Builtin = (context, args) => {
 
 type Kind = "alias" | "keyword" | "function" | "builtin" | "file";
 
-async function kindsOf(
-  context: BuiltinContext,
-  name: string,
-): Promise<{ kind: Kind; path?: string }[]> {
-  const found: { kind: Kind; path?: string }[] = [];
+interface Found {
+  readonly kind: Kind;
+  /** The program's path (files), or the alias's value. */
+  readonly path?: string;
+  readonly hashed?: boolean;
+}
+
+async function kindsOf(context: BuiltinContext, name: string, all = false): Promise<Found[]> {
+  const found: Found[] = [];
+  const alias = context.state.aliases.get(name);
+  if (alias !== undefined) found.push({ kind: "alias", path: alias });
   if (BASH_RESERVED_WORDS.has(name)) found.push({ kind: "keyword" });
   if (context.state.functions.has(name)) found.push({ kind: "function" });
   if (context.interpreter.isBuiltin(name)) found.push({ kind: "builtin" });
-  const resolved = await context.interpreter.resolveCommand(name);
-  if ("path" in resolved) found.push({ kind: "file", path: resolved.path });
+  const hashed = context.state.hashed.get(name);
+  if (hashed !== undefined && !all) {
+    found.push({ kind: "file", path: hashed, hashed: true });
+    return found;
+  }
+  const paths = await programsOnPath(context.interpreter, name, all);
+  for (const path of paths) found.push({ kind: "file", path });
   // A carried utility stands in for the program of its name: described as that program
   // when `PATH` has one (as bash would), else as a builtin.
-  else if (isCarried(name)) found.push({ kind: "builtin" });
+  if (paths.length === 0 && isCarried(name)) found.push({ kind: "builtin" });
   return found;
+}
+
+function describeFound(name: string, found: Found): string {
+  if (found.kind === "file")
+    return found.hashed ? `${name} is hashed (${found.path})` : `${name} is ${found.path}`;
+  if (found.kind === "alias") return `${name} is aliased to \`${found.path}'`;
+  if (found.kind === "function") return `${name} is a function`;
+  return `${name} is a shell ${found.kind}`;
 }
 
 const type: Builtin = async (context, args) => {
@@ -206,7 +226,7 @@ const type: Builtin = async (context, args) => {
   }
   let status = 0;
   for (const name of names) {
-    let kinds = await kindsOf(context, name);
+    let kinds = await kindsOf(context, name, all);
     if (mode === "P") kinds = kinds.filter((kind) => kind.kind === "file");
     if (!all) kinds = kinds.slice(0, 1);
     if (kinds.length === 0) {
@@ -218,9 +238,7 @@ const type: Builtin = async (context, args) => {
       if (mode === "t") context.stdout.write(`${kind.kind}\n`);
       else if (mode === "p" || mode === "P") {
         if (kind.kind === "file") context.stdout.write(`${kind.path}\n`);
-      } else if (kind.kind === "file") context.stdout.write(`${name} is ${kind.path}\n`);
-      else if (kind.kind === "function") context.stdout.write(`${name} is a function\n`);
-      else context.stdout.write(`${name} is a shell ${kind.kind}\n`);
+      } else context.stdout.write(`${describeFound(name, kind)}\n`);
     }
   }
   return status;
@@ -248,10 +266,15 @@ const command: Builtin = async (context, args) => {
         status = 1;
         continue;
       }
-      if (describe === "v") context.stdout.write(`${kind.kind === "file" ? kind.path : name}\n`);
-      else if (kind.kind === "file") context.stdout.write(`${name} is ${kind.path}\n`);
-      else if (kind.kind === "function") context.stdout.write(`${name} is a function\n`);
-      else context.stdout.write(`${name} is a shell ${kind.kind}\n`);
+      if (describe === "v")
+        context.stdout.write(
+          kind.kind === "file"
+            ? `${kind.path}\n`
+            : kind.kind === "alias"
+              ? `alias ${name}='${(kind.path ?? "").replace(/'/g, "'\\''")}'\n`
+              : `${name}\n`,
+        );
+      else context.stdout.write(`${describeFound(name, kind)}\n`);
     }
     return status;
   }

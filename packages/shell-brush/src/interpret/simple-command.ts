@@ -90,11 +90,14 @@ async function invokeSimple(
           true,
         );
     }
-    trace(
-      interpreter,
-      fds,
-      argv.map((arg) => (arg.startsWith("\u0000") ? (arg.split(":")[2] ?? "") : arg)),
-    );
+    const words = argv.map((arg) => (arg.startsWith("\u0000") ? (arg.split(":")[2] ?? "") : arg));
+    trace(interpreter, fds, words);
+    // `export` and `readonly` (however reached) trace each assignment they make again.
+    const declarer = words.find((word) => word !== "command" && word !== "builtin");
+    if (declarer === "export" || declarer === "readonly")
+      for (const word of words.slice(words.indexOf(declarer) + 1))
+        if (/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?\+?=/s.test(word))
+          trace(interpreter, fds, [word], true);
   }
   if (name === "exec") return exec(interpreter, argv, command, fds);
   const fn = interpreter.state.functions.get(name);

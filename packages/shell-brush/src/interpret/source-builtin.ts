@@ -30,12 +30,14 @@ export const source: Builtin = async (context, args) => {
   const interpreter = context.interpreter;
   context.state.pushFrame({ name: "source", source: file, callLine: interpreter.line });
   const origin = interpreter.enterSource({ source: file, code: interpreter.code });
+  interpreter.traceLevel += 1;
   try {
     return await interpreter.runSource(text, context.fds);
   } catch (signal) {
     if (signal instanceof ReturnSignal) return signal.status;
     throw signal;
   } finally {
+    interpreter.traceLevel -= 1;
     interpreter.leaveSource(origin);
     context.state.popFrame();
     if (args.length > 1) context.state.positional = saved;

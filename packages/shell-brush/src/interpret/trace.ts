@@ -33,3 +33,16 @@ export function trace(
     if (!(error instanceof WriteError)) throw error;
   }
 }
+
+/** Write one trace line of literal text (a `for` header). */
+export function traceText(interpreter: Interpreter, fds: Fds, text: string): void {
+  const state = interpreter.state;
+  if (!state.options.xtrace) return;
+  const ps4 = state.get("PS4") ?? "+ ";
+  const prefix = ps4.slice(0, 1).repeat(interpreter.traceLevel) + ps4.slice(1);
+  try {
+    sinkOf(fds, 2).write(`${prefix}${text}\n`);
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+  }
+}
