@@ -1,0 +1,35 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadCorpus } from "../src/corpus.js";
+import { interpreterEngine } from "../src/engine.js";
+import { formatReport } from "../src/report.js";
+import { runCorpus } from "../src/runner.js";
+
+/** The public corpus (the shared bash-compat cases). */
+const CORPUS = new URL("../../../../shared/bash-compat/cases", import.meta.url).pathname;
+
+/** brush's own level (issue 7): the interpreter must not fall below it. */
+const FLOOR = 0.8;
+
+describe("bash-compat floor", () => {
+  it("passes at least 80% of the scored public corpus through the interpreter engine", async ({
+    annotate,
+  }) => {
+    const results = await runCorpus(loadCorpus(CORPUS), {
+      engine: interpreterEngine,
+      concurrency: 3,
+    });
+    const lines = formatReport(results, true);
+    const report = join(tmpdir(), "bash-compat-floor-report.txt");
+    writeFileSync(report, `${lines.join("\n")}\n`);
+    const passed = results.filter((result) => result.outcome.status === "passed").length;
+    const failed = results.filter((result) => result.outcome.status === "failed").length;
+    const rate = passed / (passed + failed);
+    const summary = `${lines.at(-1)} (${(100 * rate).toFixed(1)}% of ${passed + failed} scored; report: ${report})`;
+    await annotate(summary);
+    expect(passed + failed, summary).toBeGreaterThan(1000);
+    expect(rate, summary).toBeGreaterThanOrEqual(FLOOR);
+  }, 600_000);
+});
