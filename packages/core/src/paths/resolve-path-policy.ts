@@ -1,17 +1,15 @@
 import path from "node:path";
+import { entryRealLocation } from "./entry-real-location.js";
 import type { PathPolicy } from "./path-policy.js";
-import { resolveRealLocation } from "./real-location.js";
 
 const resolvedPolicies = new WeakSet<PathPolicy>();
 
-async function withRealLocations(entries: readonly string[]): Promise<readonly string[]> {
-  const expanded = await Promise.all(
-    entries.map(async (entry) => {
-      if (!path.isAbsolute(entry) || entry.includes("**")) return [entry];
-      const location = await resolveRealLocation(entry);
-      return location.ok && location.real !== entry ? [entry, location.real] : [entry];
-    }),
-  );
+function withRealLocations(entries: readonly string[]): readonly string[] {
+  const expanded = entries.map((entry) => {
+    if (!path.isAbsolute(entry) || entry.includes("**")) return [entry];
+    const real = entryRealLocation(entry);
+    return real !== undefined && real !== entry ? [entry, real] : [entry];
+  });
   return Object.freeze([...new Set(expanded.flat())]);
 }
 
@@ -25,11 +23,10 @@ async function withRealLocations(entries: readonly string[]): Promise<readonly s
  */
 export async function resolvePathPolicy(policy: PathPolicy): Promise<PathPolicy> {
   if (resolvedPolicies.has(policy)) return policy;
-  const [blocked, writeBlocked] = await Promise.all([
-    withRealLocations(policy.blocked),
-    withRealLocations(policy.writeBlocked),
-  ]);
-  const resolved: PathPolicy = Object.freeze({ blocked, writeBlocked });
+  const resolved: PathPolicy = Object.freeze({
+    blocked: withRealLocations(policy.blocked),
+    writeBlocked: withRealLocations(policy.writeBlocked),
+  });
   resolvedPolicies.add(resolved);
   return resolved;
 }
