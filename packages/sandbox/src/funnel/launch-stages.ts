@@ -4,7 +4,7 @@ import type { Readable, Writable } from "node:stream";
 import { openPrivateChannel } from "../channel/private-channel.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { type CappedCapture, captureCapped, concatCapped } from "./capped-capture.js";
-import { inheritableHostDescriptors } from "./host-descriptors.js";
+import { hostDescriptorsToCover } from "./host-descriptors.js";
 import { killProcessGroup, killProcessTree } from "./process-tree.js";
 import type { LaunchRequest, SpawnResult } from "./spawn-types.js";
 
@@ -75,7 +75,7 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
   const stages: Stage[] = [];
   // The default stdout of the stage being spawned: the next stage's stdin, or a capture.
   let sink: Writable | "closed" | "capture" = "capture";
-  const cover = request.wrapper?.closesUnlistedDescriptors ? [] : inheritableHostDescriptors();
+  const cover = request.wrapper?.closesUnlistedDescriptors ? [] : hostDescriptorsToCover();
   const padded = request.stages.some(
     (_, index) =>
       (request.stageStdio?.[index]?.extraDescriptors ?? request.extraDescriptors ?? []).length <

@@ -3,7 +3,7 @@ import { closeSync, openSync } from "node:fs";
 import { type AuditSink, ConfigurationError, type Denial, type Scope } from "@agent-bridle/core";
 import { admitProgram } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
-import { inheritableHostDescriptors } from "./host-descriptors.js";
+import { hostDescriptorsToCover } from "./host-descriptors.js";
 import { killProcessGroup, killProcessTree } from "./process-tree.js";
 
 export interface StreamingSpawnRequest {
@@ -79,7 +79,7 @@ export async function spawnStreaming(
   if (admission.kind === "denied") return { kind: "denied", denial: admission.denial };
   if (admission.kind === "not-found") return { kind: "not-found", program: admission.spelled };
   request.signal?.throwIfAborted();
-  const cover = inheritableHostDescriptors();
+  const cover = hostDescriptorsToCover();
   const devNull = cover.length > 0 ? openSync("/dev/null", "r") : -1;
   const stdio: unknown[] = [request.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"];
   const descriptors = request.descriptors ?? new Map<number, StreamingDescriptor>();
