@@ -4,6 +4,7 @@
  */
 import type { CompoundCommand, List } from "../parse/ast-command.js";
 import { evaluateConditional } from "./conditional.js";
+import { runDebugTrap } from "./debug-trap.js";
 import type { Interpreter } from "./interpreter.js";
 import type { Fds } from "./io.js";
 import { matchPattern } from "./pattern.js";
@@ -110,6 +111,8 @@ async function compoundBody(
           ? null
           : `for ${body.variable.name} in ${body.words.map((word) => interpreter.code.text.slice(word.start, word.end)).join(" ")}`;
       for (const value of values) {
+        if (interpreter.state.traps.has("DEBUG"))
+          await runDebugTrap(interpreter, command, fds, true);
         if (header !== null) traceText(interpreter, fds, header);
         if (loopVariable?.nameref) {
           if (loopVariable.readonly) throw new ReadonlyError(body.variable.name);

@@ -9,6 +9,11 @@ import type { Interpreter } from "./interpreter.js";
 import type { Fds } from "./io.js";
 import { ReturnSignal } from "./signals.js";
 
+/** Loops run the trap once per iteration (the loop calls it), not once at the start. */
+function isLoop(command: Command): boolean {
+  return command.type === "CompoundCommand" && command.body.type === "For";
+}
+
 function traced(command: Command): boolean {
   if (command.type === "SimpleCommand") return true;
   if (command.type === "FunctionDefinition") return false;
@@ -28,9 +33,10 @@ export async function runDebugTrap(
   interpreter: Interpreter,
   command: Command,
   fds: Fds,
+  iteration = false,
 ): Promise<"run" | "skip"> {
   const state = interpreter.state;
-  if (interpreter.inTrap || !traced(command)) return "run";
+  if (interpreter.inTrap || !traced(command) || isLoop(command) !== iteration) return "run";
   const extdebug = state.shopt.has("extdebug");
   if (state.funcNames.length > 0 && !state.options.functrace && !extdebug) return "run";
   const text = interpreter.code.text.slice(command.start, command.end);

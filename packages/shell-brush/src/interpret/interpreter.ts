@@ -409,7 +409,7 @@ export class Interpreter {
     const saved = this.state.lastStatus;
     this.inTrap = true;
     try {
-      return await this.runSource(action, fds);
+      return await this.runSource(action, fds, false, this.line - 1);
     } finally {
       this.inTrap = false;
       this.state.lastStatus = saved;
