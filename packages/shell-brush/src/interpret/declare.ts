@@ -208,11 +208,26 @@ async function declareOne(
   }
   let variable: Variable;
   const nameref = flags.on.has("n") || flags.off.has("n");
+  if (flags.on.has("n") && match !== null && match[2] === undefined) {
+    const target = match[4] ?? "";
+    if (target === "") {
+      context.error(`${command}: \`': not a valid identifier`);
+      return false;
+    }
+    if (!/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(target)) {
+      context.error(`${command}: \`${target}': invalid variable name for name reference`);
+      return false;
+    }
+    if (target === name) {
+      context.error(`${command}: ${name}: nameref variable self references not allowed`);
+      return false;
+    }
+  }
   if (local) {
     variable = state.declareLocal(name);
   } else {
     const existing = nameref ? state.lookupRaw(name) : state.lookup(name);
-    variable = existing ?? state.declareGlobal(name);
+    variable = existing ?? state.declareGlobal(nameref ? name : state.resolveName(name));
   }
   const on = flags.on;
   const off = flags.off;

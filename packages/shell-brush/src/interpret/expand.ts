@@ -27,6 +27,8 @@ export interface ExpansionHost {
   readonly state: ShellState;
   /** The gate pathname expansion lists through (and `~user` reads `/etc/passwd` with). */
   readonly access: ShellAccess;
+  /** Report a warning as bash does (`bash: line N: warning: …`), without failing. */
+  warn(message: string): void;
   /** The current line (`$LINENO`). */
   readonly line: () => number;
   /** Run a command substitution's script in a forked state; its stdout. */

@@ -155,6 +155,7 @@ export class Interpreter {
       state: this.state,
       access: this.access,
       line: () => this.line,
+      warn: (message) => this.error(this.currentFds, message),
       substitute: (script) => this.substitute(script),
       processSubstitute: (script, direction) => processSubstitute(this, script, direction),
     });

@@ -44,6 +44,10 @@ export class ParameterExpander {
       const value = state.positional[position - 1];
       return { values: value === undefined ? null : [value], multi: null };
     }
+    if (state.circular(name)) {
+      this.expander.host.warn(`warning: ${name}: circular name reference`);
+      return { values: null, multi: null };
+    }
     const special = this.special(name);
     if (special !== undefined) return { values: [special], multi: null };
     if (name === "LINENO" && state.lookup(name) === undefined)

@@ -240,6 +240,19 @@ export class ShellState {
     return undefined;
   }
 
+  /** True when `name` is a nameref whose chain comes back on itself. */
+  circular(name: string): boolean {
+    const seen = new Set<string>();
+    let current = name;
+    for (;;) {
+      const variable = this.lookupRaw(current);
+      if (variable === undefined || !variable.nameref || !variable.value) return false;
+      if (seen.has(current)) return true;
+      seen.add(current);
+      current = variable.value;
+    }
+  }
+
   /** The name a nameref chain ends at (the name itself when it is no nameref). */
   resolveName(name: string): string {
     let current = name;
@@ -287,6 +300,7 @@ export class ShellState {
 
   /** Set a scalar (or element 0 of an array); throws ReadonlyError. */
   set(rawName: string, rawValue: string): Variable {
+    if (this.circular(rawName)) throw new CircularNameError(rawName);
     const name = this.resolveName(rawName);
     const subscript = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(name);
     if (subscript !== null) {
@@ -404,7 +418,17 @@ export class ShellState {
 }
 
 export class ReadonlyError extends Error {
-  constructor(readonly variable: string) {
-    super(`${variable}: readonly variable`);
+  constructor(
+    readonly variable: string,
+    message = `${variable}: readonly variable`,
+  ) {
+    super(message);
+  }
+}
+
+/** An assignment through a nameref chain that loops (bash warns and fails the command). */
+export class CircularNameError extends ReadonlyError {
+  constructor(variable: string) {
+    super(variable, `warning: ${variable}: circular name reference`);
   }
 }
