@@ -1,12 +1,13 @@
 /**
- * Whether the bash engine (`shell-brush`, `BrushShellTool`) can serve as the default
- * `shell` on this host. The reference answers true on Linux and macOS.
+ * Whether the bash engine (`shell-brush`, `createBrushShellTool`) can serve as the
+ * default `shell` on `platform` (reference §9): true exactly on Linux and macOS, where
+ * the sandbox funnel starts its confined worker (Linux: the launcher; macOS: Seatbelt,
+ * experimental). Elsewhere the default `shell` is the safe-subset engine.
  *
- * INTERIM: always `false`, because `shell-brush` is not written yet (issue 7). When it
- * lands this becomes the capability probe of reference §9 (true exactly on Linux and
- * macOS), and `registry()` registers it as `shell` by default. It is a capability probe,
- * never a security override.
+ * A capability probe, never a security override: it picks which engine serves `shell`;
+ * what any engine may do is still decided by the grant, the strength floor and the
+ * backend applied, and every result reports which boundary held.
  */
-export function brushSupported(_platform: NodeJS.Platform = process.platform): boolean {
-  return false;
+export function brushSupported(platform: NodeJS.Platform = process.platform): boolean {
+  return platform === "linux" || platform === "darwin";
 }

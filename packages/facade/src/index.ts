@@ -83,8 +83,13 @@ export {
   locateLauncher,
   probeLauncher,
 } from "@agent-bridle/sandbox";
-// the non-executing inventory of a bash script, for approval screens (reference §7)
+// the bash engine (the default shell on Linux and macOS), and the non-executing inventory
+// of a bash script for approval screens (reference §7)
 export {
+  BRUSH_COVERAGE,
+  type BrushShellTool,
+  type BrushShellToolOptions,
+  createBrushShellTool,
   type DescendantExec,
   type InspectedCommand,
   type InspectedConstruct,
@@ -99,14 +104,20 @@ export {
   type HostShellToolOptions,
   type ShellInput,
 } from "@agent-bridle/shell-host";
+// the safe-subset engine (the default shell where the bash engine is not supported)
+export {
+  createShellTool,
+  type ShellSafeInput,
+  type ShellSafeLimits,
+  type ShellToolOptions,
+} from "@agent-bridle/shell-safe";
 // the default registry
 export { brushSupported } from "./brush-supported.js";
+export { type RegistryOptions, registry, userPathPolicy } from "./registry.js";
+export type { HostShellOptions, ShellOptions } from "./shell-engine.js";
 export {
-  type HostShellOptions,
-  type RegistryOptions,
-  registry,
   type ShellChoice,
   type ShellSelection,
+  type ShellSelectionOptions,
   shellSelection,
-  userPathPolicy,
-} from "./registry.js";
+} from "./shell-selection.js";

@@ -1,4 +1,4 @@
-import { homedir, tmpdir } from "node:os";
+import { homedir } from "node:os";
 import path from "node:path";
 import {
   type ApprovalHook,
@@ -10,32 +10,24 @@ import {
   Registry,
 } from "@agent-bridle/core";
 import { createFileConfig, createFsTools, type FileConfigOptions } from "@agent-bridle/fs-tools";
-import { inspectShell } from "@agent-bridle/shell-brush";
-import { createHostShellTool, type HostShellToolOptions } from "@agent-bridle/shell-host";
-import { createShellTool } from "@agent-bridle/shell-safe";
-import { brushSupported } from "./brush-supported.js";
-
-/**
- * Which engine serves `shell`:
- * - `"default"`: the bash engine where `brushSupported()`, the safe-subset engine
- *   elsewhere. INTERIM: neither is available yet, so the default registry has **no**
- *   `shell` tool (see `shellSelection`).
- * - `"safe"`: the safe-subset engine (`createShellTool` of `shell-safe`): argv and a
- *   subset of bash it interprets exactly, or refuses. Opt-in until it becomes the default.
- * - `"host"`: the host bash engine (`createHostShellTool`), the whole guarantee on the
- *   kernel boundary. Never chosen for you; a host opts in explicitly.
- * - `"none"`: no `shell` tool.
- */
-export type ShellChoice = "default" | "safe" | "host" | "none";
-
-/** Options of the host engine when `shell: "host"`; `home`/`tmpdir` default to the user's. */
-export type HostShellOptions = Partial<Omit<HostShellToolOptions, "name" | "baseDir">>;
+import { addSelectedShell, mergeShellOptions, type ShellOptions } from "./shell-engine.js";
+import { type ShellChoice, shellSelection } from "./shell-selection.js";
 
 export interface RegistryOptions {
-  /** Default `"default"` (INTERIM: no shell until `shell-brush`/`shell-safe` are wired). */
+  /**
+   * Which engine serves `shell`; default `"default"`: the bash engine on Linux and macOS
+   * (`brushSupported()`), the safe-subset engine elsewhere. See `ShellChoice`.
+   */
   readonly shell?: ShellChoice | undefined;
-  /** Options of the host engine (only with `shell: "host"`). */
-  readonly hostShell?: HostShellOptions | undefined;
+  /** The platform whose capability probe decides `"default"`; default `process.platform`. */
+  readonly platform?: NodeJS.Platform | undefined;
+  /** Options of the engine serving `shell` (`home`/`tmpdir` default to this user's). */
+  readonly shellOptions?: ShellOptions | undefined;
+  /**
+   * @deprecated The former name of `shellOptions` (it now applies to every engine, not
+   * only the host engine); `shellOptions` wins where both set a field.
+   */
+  readonly hostShell?: ShellOptions | undefined;
   /** `FileConfig` options of the fs tools, or `false` for no fs tools. */
   readonly files?: FileConfigOptions | false | undefined;
   /**
@@ -55,27 +47,6 @@ export interface RegistryOptions {
   /** Raises the strength floor (joined onto the default; never lowers it). */
   readonly floor?: EnforcementFloor | undefined;
   readonly generation?: number | undefined;
-}
-
-export type ShellSelection =
-  | { readonly engine: "sandbox-host"; readonly reason: string }
-  | { readonly engine: "shell-safe"; readonly reason: string }
-  | { readonly engine: "none"; readonly reason: string };
-
-/** Which engine `registry(options)` registers as `shell`, and why. */
-export function shellSelection(options: RegistryOptions = {}): ShellSelection {
-  const choice = options.shell ?? "default";
-  if (choice === "safe")
-    return { engine: "shell-safe", reason: "the host chose the safe-subset engine" };
-  if (choice === "host")
-    return { engine: "sandbox-host", reason: "the host opted into the host bash engine" };
-  if (choice === "none") return { engine: "none", reason: "the host asked for no shell" };
-  return {
-    engine: "none",
-    reason: brushSupported()
-      ? "unreachable: brushSupported() is false until shell-brush exists"
-      : 'the default shell engines (bash engine, safe-subset engine) are not available in this build yet; opt into the host engine with shell: "host"',
-  };
 }
 
 /** The default path policy for this user: system locations and the home's credentials. */
@@ -106,9 +77,11 @@ function absoluteBaseDir(baseDir: string | undefined): string | undefined {
 
 /**
  * The default registry: the four fs tools (`read_file`, `list_directory`, `file_info`,
- * `write_file`) over one `FileConfig`, and `shell` per `shellSelection(options)`, with the
+ * `write_file`) over one `FileConfig`, and `shell` per `shellSelection(options)` (by
+ * default the bash engine on Linux and macOS, the safe-subset engine elsewhere), with the
  * approval and audit hooks and the user's path policy. Built with the explicit builder
- * (no auto-registration). Call `close()` (or `await using`) when done.
+ * (no auto-registration). Call `close()` (or `await using`) when done: it also ends the
+ * bash engine's warm worker.
  */
 export function registry(options: RegistryOptions = {}): Registry {
   const baseDir = absoluteBaseDir(options.baseDir);
@@ -129,30 +102,11 @@ export function registry(options: RegistryOptions = {}): Registry {
     builder.tool(fs.readFile).tool(fs.listDirectory).tool(fs.fileInfo).tool(fs.writeFile);
   }
 
-  const selected = shellSelection(options).engine;
-  if (selected === "shell-safe") {
-    const host = options.hostShell ?? {};
-    builder.tool(
-      createShellTool({
-        home: host.home ?? homedir(),
-        tmpdir: host.tmpdir ?? tmpdir(),
-        ...(host.backend ? { backend: host.backend } : {}),
-        ...(baseDir === undefined ? {} : { baseDir }),
-        // Dynamic-construct refusals carry the script's shell_inspection.
-        inspector: inspectShell,
-      }),
-    );
-  }
-  if (selected === "sandbox-host") {
-    const host = options.hostShell ?? {};
-    builder.tool(
-      createHostShellTool({
-        ...host,
-        home: host.home ?? homedir(),
-        tmpdir: host.tmpdir ?? tmpdir(),
-        ...(baseDir === undefined ? {} : { baseDir }),
-      }),
-    );
-  }
+  addSelectedShell(
+    builder,
+    shellSelection(options),
+    mergeShellOptions(options.hostShell, options.shellOptions),
+    baseDir,
+  );
   return builder.build();
 }

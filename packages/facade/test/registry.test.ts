@@ -7,6 +7,7 @@ import {
   brushSupported,
   caveats,
   defaultPathPolicy,
+  type Registry,
   registry,
   shellSelection,
   top,
@@ -24,20 +25,64 @@ function tempDir(): string {
 }
 
 const FS_TOOLS = ["file_info", "list_directory", "read_file", "write_file"];
+const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";
+
+function shellSchema(built: Registry): {
+  properties?: Record<string, unknown>;
+  required?: string[];
+} {
+  const shell = built.toolDefinitions().find((definition) => definition.name === "shell");
+  return (shell?.inputSchema ?? {}) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+}
 
 describe("registry()", () => {
-  it("holds the fs tools and, for now, no shell by default (the default engines are not built yet)", async () => {
-    const built = registry();
-    expect(built.toolNames()).toEqual(FS_TOOLS);
-    expect(built.contains("shell")).toBe(false);
-    expect(shellSelection()).toMatchObject({ engine: "none" });
-    expect(shellSelection().reason).toContain("not available");
+  it.skipIf(!onBrushPlatform)(
+    "holds the fs tools and the bash engine as shell by default on Linux and macOS (case 103)",
+    async () => {
+      const built = registry();
+      expect(built.toolNames()).toEqual([...FS_TOOLS, "shell"].sort());
+      const schema = shellSchema(built);
+      expect(schema.properties).toHaveProperty("cmd");
+      expect(schema.properties).not.toHaveProperty("program");
+      expect(schema.required).toEqual(["cmd"]);
+      expect(shellSelection()).toMatchObject({ engine: "brush" });
+      expect(shellSelection().reason).toContain("brushSupported() is true");
+      await built.close();
+    },
+  );
+
+  it("serves the safe-subset engine by default where the bash engine is not supported (case 103)", async () => {
+    const built = registry({ platform: "win32" });
+    expect(built.toolNames()).toEqual([...FS_TOOLS, "shell"].sort());
+    expect(shellSchema(built).properties).toHaveProperty("program");
+    expect(shellSelection({ platform: "win32" })).toMatchObject({ engine: "shell-safe" });
+    expect(shellSelection({ platform: "win32" }).reason).toContain("not supported on win32");
     await built.close();
   });
 
-  it("brushSupported() is false until shell-brush exists", () => {
-    expect(brushSupported()).toBe(false);
-    expect(brushSupported("linux")).toBe(false);
+  it("brushSupported() is true exactly on Linux and macOS", () => {
+    expect(brushSupported("linux")).toBe(true);
+    expect(brushSupported("darwin")).toBe(true);
+    for (const platform of ["win32", "freebsd", "openbsd", "sunos", "aix", "android"] as const)
+      expect(brushSupported(platform)).toBe(false);
+    expect(brushSupported()).toBe(process.platform === "linux" || process.platform === "darwin");
+  });
+
+  it("adds the bash engine as shell when chosen, on any platform", async () => {
+    const built = registry({ shell: "brush", platform: "win32" });
+    expect(shellSchema(built).properties).not.toHaveProperty("program");
+    expect(shellSelection({ shell: "brush" })).toMatchObject({ engine: "brush" });
+    await built.close();
+  });
+
+  it("leaves shell out when asked", async () => {
+    const built = registry({ shell: "none" });
+    expect(built.toolNames()).toEqual(FS_TOOLS);
+    expect(shellSelection({ shell: "none" })).toMatchObject({ engine: "none" });
+    await built.close();
   });
 
   it("adds the host engine as shell only when the host opts in", async () => {
@@ -62,8 +107,8 @@ describe("registry()", () => {
     await built.close();
   });
 
-  it("can leave out the fs tools (an empty but valid registry)", async () => {
-    const built = registry({ files: false });
+  it("can leave out the fs tools and the shell (an empty but valid registry)", async () => {
+    const built = registry({ files: false, shell: "none" });
     expect(built.toolNames()).toEqual([]);
     expect(built.toolDefinitions()).toEqual([]);
     await built.close();

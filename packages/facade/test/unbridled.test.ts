@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("an unbridled process (reference case 98, host engine)", () => {
+describe("an unbridled process (reference case 98)", () => {
   it("runs an unrestricted grant with no sandbox and says so", async () => {
     expect(isUnbridled()).toBe(true);
     const built = registry({ shell: "host", baseDir: dir });
@@ -46,6 +46,25 @@ describe("an unbridled process (reference case 98, host engine)", () => {
       result?: { content: string };
     };
     expect(read.result?.content).toBe("kept");
+    await built.close();
+  });
+
+  it("keeps the bash engine's exec check (case 98): echo runs, rm is denied, both disclose unbridled", async () => {
+    writeFileSync(join(dir, "keep.txt"), "kept");
+    const built = registry({ shell: "brush", baseDir: dir });
+    const grant = caveats({ exec: { only: ["echo"] } });
+    const ran = (await built.dispatchOneshot(
+      "shell",
+      { cmd: "echo hi; rm -f keep.txt; echo $?" },
+      grant,
+    )) as Record<string, unknown>;
+    expect(ran).toMatchObject({
+      sandbox_kind: "none",
+      stdout: "hi\n126\n",
+      disclosure: { unbridled: true, engine: "brush" },
+      enforcement: { exec: "interceptor" },
+    });
+    expect(readFileSync(join(dir, "keep.txt"), "utf8")).toBe("kept");
     await built.close();
   });
 
