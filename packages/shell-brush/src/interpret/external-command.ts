@@ -10,7 +10,7 @@ import { UTILITIES } from "@agent-bridle/coreutils";
 import { resolveCommand } from "./command-search.js";
 import { describeError, errnoText } from "./errno-text.js";
 import type { Interpreter } from "./interpreter.js";
-import { type Fds, type OutputSink, sinkOf, sourceOf, WriteError } from "./io.js";
+import { BrokenPipe, type Fds, type OutputSink, sinkOf, sourceOf, WriteError } from "./io.js";
 
 /** The carried utilities that run in-process (`echo` is the builtin's). */
 export const CARRIED_UTILITIES: ReadonlySet<string> = new Set(["cat", "head", "ls", "sort", "wc"]);
@@ -50,21 +50,38 @@ async function runCarried(
   const stdout = sinkOf(fds, 1);
   const stderr = sinkOf(fds, 2);
   const input = sourceOf(fds, 0);
+  // SIGPIPE for an in-process utility: once its reader has gone, its output is dropped and
+  // its input ends, so it finishes; its status is then 141.
+  let broken = false;
+  const guarded = (write: (chunk: Uint8Array) => void) => (chunk: Uint8Array) => {
+    if (broken) return;
+    try {
+      write(chunk);
+    } catch (error) {
+      if (!(error instanceof BrokenPipe)) throw error;
+      broken = true;
+    }
+  };
+  async function* stdin(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of input.chunks()) {
+      if (broken) return;
+      yield chunk;
+    }
+  }
   try {
-    return await UTILITIES[name]({
+    const status = await UTILITIES[name]({
       argv: argv.slice(1),
-      stdin: (async function* () {
-        const rest = input.readAll();
-        if (rest.length > 0) yield rest;
-      })(),
-      stdout: { write: (chunk) => stdout.write(chunk) },
-      stderr: { write: (chunk) => writeQuietly(stderr, chunk) },
+      stdin: stdin(),
+      stdout: { write: guarded((chunk) => stdout.write(chunk)) },
+      stderr: { write: guarded((chunk) => writeQuietly(stderr, chunk)) },
       cwd: interpreter.state.cwd,
       env,
       opener: interpreter.access,
       onDenial: interpreter.onDenial,
     });
+    return broken ? 141 : status;
   } catch (error) {
+    if (error instanceof BrokenPipe) return 141;
     if (!(error instanceof WriteError)) throw error;
     writeQuietly(stderr, Buffer.from(`${name}: write error: ${describeError(error.cause)}\n`));
     return 1;
@@ -90,16 +107,39 @@ export async function runExternal(
   const stdout = sinkOf(fds, 1);
   const stderr = sinkOf(fds, 2);
   const descriptors = interpreter.substitutions.descriptors(argv);
-  const result = await interpreter.runner.run({
-    file: found.path,
-    argv,
-    env,
-    cwd: interpreter.state.cwd,
-    stdin: sourceOf(fds, 0).readAll(),
-    stdout: (chunk) => writeQuietly(stdout, chunk),
-    stderr: (chunk) => writeQuietly(stderr, chunk),
-    ...(descriptors.size === 0 ? {} : { descriptors }),
-    ...(interpreter.signal === undefined ? {} : { signal: interpreter.signal }),
-  });
-  return result.status;
+  const input = sourceOf(fds, 0);
+  await input.fillAll();
+  // A pipe whose reader has gone stops the program as SIGPIPE would: killed, status 141.
+  const stop = new AbortController();
+  const outer = interpreter.signal;
+  const forward = () => stop.abort();
+  outer?.addEventListener("abort", forward);
+  if (outer?.aborted) stop.abort();
+  let broken = false;
+  const output = (sink: OutputSink) => (chunk: Uint8Array) => {
+    if (broken) return;
+    try {
+      writeQuietly(sink, chunk);
+    } catch (error) {
+      if (!(error instanceof BrokenPipe)) throw error;
+      broken = true;
+      stop.abort();
+    }
+  };
+  try {
+    const result = await interpreter.runner.run({
+      file: found.path,
+      argv,
+      env,
+      cwd: interpreter.state.cwd,
+      stdin: input.readAll(),
+      stdout: output(stdout),
+      stderr: output(stderr),
+      ...(descriptors.size === 0 ? {} : { descriptors }),
+      signal: stop.signal,
+    });
+    return broken ? 141 : result.status;
+  } finally {
+    outer?.removeEventListener("abort", forward);
+  }
 }

@@ -351,8 +351,12 @@ export class Interpreter {
     return status;
   }
 
-  /** A subshell: a copy of the state; the gate, runner and substitutions are shared. */
-  fork(): Interpreter {
+  /**
+   * A subshell: a copy of the state; the gate, runner and substitutions are shared. A
+   * `concurrent` subshell (a pipeline stage) keeps its own process-substitution table
+   * over its parent's, since it runs alongside other stages.
+   */
+  fork(concurrent = false): Interpreter {
     const child = new Interpreter(
       {
         ...this.options,
@@ -362,7 +366,9 @@ export class Interpreter {
       {
         access: this.access,
         rawAccess: this.rawAccess,
-        substitutions: this.substitutions,
+        substitutions: concurrent
+          ? new ProcessSubstitutions(this.substitutions)
+          : this.substitutions,
         cleanups: this.cleanups,
         origins: this.origins,
       },

@@ -1,6 +1,8 @@
-/** Byte sinks and sources the interpreter reads and writes (memory or an open file). */
+/** Byte sinks and sources the interpreter reads and writes (memory, a pipe or an open file). */
+
 import { writeSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
+import { ExitSignal } from "./signals.js";
 
 export interface OutputSink {
   write(chunk: Uint8Array | string): void;
@@ -56,22 +58,109 @@ export class WriteError extends Error {
   }
 }
 
+/**
+ * A write to a pipe whose reader has gone: SIGPIPE. It ends the writing stage the way
+ * the signal would, with status 141 and no message (it travels as an `exit`).
+ */
+export class BrokenPipe extends ExitSignal {
+  constructor() {
+    super(141);
+  }
+}
+
 /** Discards everything (`/dev/null`). */
 export const nullSink: OutputSink = { write: () => undefined };
 
-/** Bytes available to read, consumed by `read`, external commands and so on. */
+/**
+ * Bytes to read, consumed by `read`, external commands and so on: fixed bytes (a file, a
+ * here-document) or a pipe another pipeline stage is still writing (`streaming`). The
+ * synchronous reads see what has arrived; `waitByte`, `fillAll` and `chunks` wait for
+ * more until the writer ends the pipe.
+ */
 export class InputSource {
+  private data: Uint8Array;
   private position = 0;
-  constructor(private readonly data: Uint8Array) {}
+  private pending: Uint8Array[] = [];
+  private ended: boolean;
+  private readerClosed = false;
+  private waiters: (() => void)[] = [];
+
+  constructor(data: Uint8Array = new Uint8Array(), streaming = false) {
+    this.data = data;
+    this.ended = !streaming;
+  }
+
+  /** The writer's side of a pipe: more bytes (throws `BrokenPipe` once the reader is gone). */
+  append(chunk: Uint8Array): void {
+    if (this.readerClosed) throw new BrokenPipe();
+    if (chunk.length === 0) return;
+    this.pending.push(Buffer.from(chunk));
+    this.wake();
+  }
+
+  /** The writer is done: readers see the end of input. */
+  end(): void {
+    this.ended = true;
+    this.wake();
+  }
+
+  /** The reader is done: later writes fail with `BrokenPipe`. */
+  closeReader(): void {
+    this.readerClosed = true;
+    this.pending = [];
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private arrived(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private flatten(): void {
+    if (this.pending.length === 0) return;
+    this.data = Buffer.concat([this.data.subarray(this.position), ...this.pending]);
+    this.position = 0;
+    this.pending = [];
+  }
+
+  /** Wait until the writer has ended the input (fixed bytes: at once). */
+  async fillAll(): Promise<void> {
+    while (!this.ended) await this.arrived();
+  }
+
+  /** The next byte, waiting for the writer when none has arrived; null at the end. */
+  async waitByte(): Promise<number | null> {
+    for (;;) {
+      const byte = this.readByte();
+      if (byte !== null || this.ended) return byte;
+      await this.arrived();
+    }
+  }
+
+  /** The input as chunks as they arrive (the carried utilities' stdin). */
+  async *chunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const rest = this.readAll();
+      if (rest.length > 0) yield rest;
+      else if (this.ended) return;
+      else await this.arrived();
+    }
+  }
 
   /** Everything not yet consumed (consumes it). */
   readAll(): Uint8Array {
+    this.flatten();
     const rest = this.data.subarray(this.position);
     this.position = this.data.length;
     return rest;
   }
 
   readByte(): number | null {
+    if (this.position >= this.data.length) this.flatten();
     if (this.position >= this.data.length) return null;
     const byte = this.data[this.position] as number;
     this.position += 1;
@@ -79,11 +168,13 @@ export class InputSource {
   }
 
   atEnd(): boolean {
+    this.flatten();
     return this.position >= this.data.length;
   }
 
   /** Up to and excluding `delimiter`; `found` false at end of input without one. */
   readUntil(delimiter: number): { text: string; found: boolean } | null {
+    this.flatten();
     if (this.position >= this.data.length) return null;
     let end = this.data.indexOf(delimiter, this.position);
     const found = end >= 0;
@@ -94,10 +185,20 @@ export class InputSource {
   }
 
   readCount(count: number): string {
+    this.flatten();
     const end = Math.min(this.data.length, this.position + count);
     const text = Buffer.from(this.data.subarray(this.position, end)).toString("utf8");
     this.position = end;
     return text;
+  }
+}
+
+/** The writer's end of a pipe between two pipeline stages. */
+export class PipeSink implements OutputSink {
+  constructor(private readonly pipe: InputSource) {}
+
+  write(chunk: Uint8Array | string): void {
+    this.pipe.append(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
   }
 }
 

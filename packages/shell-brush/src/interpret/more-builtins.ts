@@ -292,7 +292,7 @@ const builtin: Builtin = async (context, args) => {
   return context.interpreter.invoke(args, context.fds, { functions: false, externals: false });
 };
 
-const mapfile: Builtin = (context, args) => {
+const mapfile: Builtin = async (context, args) => {
   let delimiter = "\n";
   let trim = false;
   let count = 0;
@@ -322,6 +322,7 @@ const mapfile: Builtin = (context, args) => {
   const values =
     origin > 0 && existing?.array ? new Map(existing.array) : new Map<string, string>();
   const code = delimiter === "" ? 0 : delimiter.charCodeAt(0);
+  await context.stdin.fillAll();
   let read = 0;
   let position = origin;
   for (;;) {

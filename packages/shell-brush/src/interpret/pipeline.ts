@@ -1,12 +1,11 @@
 /**
- * Pipelines: each stage runs in a forked state. Stages run one after another, the
- * previous stage's output buffered as the next one's input (so an endless producer such
- * as `yes | head` does not end); `PIPESTATUS` and `pipefail` as bash.
+ * Pipelines: the stages run concurrently, each in a forked state, joined by pipes;
+ * `PIPESTATUS` and `pipefail` as bash.
  */
 import type { Command, Pipeline } from "../parse/ast-command.js";
 import { runDebugTrap } from "./debug-trap.js";
 import type { Interpreter } from "./interpreter.js";
-import { type Fds, InputSource, MemorySink, sourceOf } from "./io.js";
+import { type Fds, InputSource, PipeSink } from "./io.js";
 
 function setPipeStatus(interpreter: Interpreter, statuses: readonly number[]): void {
   const state = interpreter.state;
@@ -20,27 +19,43 @@ function setPipeStatus(interpreter: Interpreter, statuses: readonly number[]): v
   );
 }
 
+/**
+ * All stages at once, each in a forked state, joined by pipes: a stage reads what the
+ * previous one writes as it is written. When a stage ends, its output pipe ends (the next
+ * stage sees end of input) and its input pipe closes (the previous stage's next write is
+ * SIGPIPE: status 141).
+ */
 async function stages(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): Promise<number[]> {
-  const statuses: number[] = [];
-  let input = sourceOf(fds, 0);
-  for (const [index, command] of pipeline.commands.entries()) {
-    const last = index === pipeline.commands.length - 1;
+  const commands = pipeline.commands;
+  const pipes = commands.slice(1).map(() => new InputSource(undefined, true));
+  const children: { child: Interpreter; stageFds: Fds }[] = [];
+  for (const [index, command] of commands.entries()) {
     const stageFds: Fds = new Map(fds);
-    stageFds.set(0, input);
-    const capture = new MemorySink();
-    if (!last) {
-      stageFds.set(1, capture);
-      if (pipeline.operators[index] === "|&") stageFds.set(2, capture);
+    const input = index === 0 ? undefined : pipes[index - 1];
+    if (input !== undefined) stageFds.set(0, input);
+    const output = pipes[index];
+    if (output !== undefined) {
+      const sink = new PipeSink(output);
+      stageFds.set(1, sink);
+      if (pipeline.operators[index] === "|&") stageFds.set(2, sink);
     }
     // The DEBUG trap runs for each stage in this shell (the stage's subshell keeps it
-    // only under `set -T`).
+    // only under \`set -T\`).
     if (interpreter.state.traps.has("DEBUG") && !interpreter.state.options.functrace)
       await runDebugTrap(interpreter, command, stageFds);
-    const child = interpreter.fork();
-    statuses.push(await child.subshellRun(() => child.command(command, stageFds), stageFds));
-    input = new InputSource(capture.bytes());
+    children.push({ child: interpreter.fork(true), stageFds });
   }
-  return statuses;
+  return Promise.all(
+    commands.map(async (command, index) => {
+      const { child, stageFds } = children[index] as (typeof children)[number];
+      try {
+        return await child.subshellRun(() => child.command(command, stageFds), stageFds);
+      } finally {
+        pipes[index]?.end();
+        pipes[index - 1]?.closeReader();
+      }
+    }),
+  );
 }
 
 /** Run a pipeline (`!` negates); its status. */

@@ -26,7 +26,12 @@ const LAST = 10;
 /** The live substitutions, shared by a shell and its subshells. */
 export class ProcessSubstitutions implements MemoryFiles {
   private readonly entries = new Map<number, Substitution>();
-  private next = FIRST;
+  private next: number;
+
+  /** `parent`: the table of the shell a concurrent subshell (a pipeline stage) came from. */
+  constructor(private readonly parent?: ProcessSubstitutions) {
+    this.next = parent === undefined ? FIRST : parent.next;
+  }
 
   add(substitution: Substitution): string {
     const fd = this.next;
@@ -42,7 +47,8 @@ export class ProcessSubstitutions implements MemoryFiles {
 
   get(path: string): Substitution | undefined {
     const fd = this.fdOf(path);
-    return fd === undefined ? undefined : this.entries.get(fd);
+    const own = fd === undefined ? undefined : this.entries.get(fd);
+    return own ?? this.parent?.get(path);
   }
 
   input(path: string): Uint8Array | undefined {
@@ -55,7 +61,7 @@ export class ProcessSubstitutions implements MemoryFiles {
     const out = new Map<number, ExternalDescriptor>();
     for (const arg of argv) {
       const fd = this.fdOf(arg);
-      const found = fd === undefined ? undefined : this.entries.get(fd);
+      const found = fd === undefined ? undefined : this.get(arg);
       if (fd === undefined || found === undefined) continue;
       out.set(
         fd,

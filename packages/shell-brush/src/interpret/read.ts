@@ -2,7 +2,7 @@
 import type { Builtin } from "./builtin-context.js";
 import { InputSource } from "./io.js";
 
-export const read: Builtin = (context, args) => {
+export const read: Builtin = async (context, args) => {
   let raw = false;
   let delimiter = "\n";
   let count: number | null = null;
@@ -42,7 +42,7 @@ export const read: Builtin = (context, args) => {
       found = true;
       break;
     }
-    const byte = input.readByte();
+    const byte = input.readByte() ?? (await input.waitByte());
     if (byte === null) break;
     sawAny = true;
     if (byte === delimiterCode && !exact) {
@@ -50,7 +50,7 @@ export const read: Builtin = (context, args) => {
       break;
     }
     if (byte === 92 && !raw) {
-      const next = input.readByte();
+      const next = input.readByte() ?? (await input.waitByte());
       if (next === null) break;
       if (next === 10) continue;
       bytes.push(next);
