@@ -6,6 +6,7 @@ import { caller } from "./caller-builtin.js";
 import { declareBuiltin } from "./declare.js";
 import { cd, dirs, popd, pushd, pwd } from "./directory-builtins.js";
 import { hash } from "./hash-builtin.js";
+import { wait } from "./jobs.js";
 import { kill } from "./kill-builtin.js";
 import { MORE_BUILTINS } from "./more-builtins.js";
 import { echo, printf } from "./printf.js";
@@ -134,6 +135,7 @@ export const BUILTINS = new Map<string, Builtin>([
   ],
   ["source", source],
   ["caller", caller],
+  ["wait", wait],
   ["hash", hash],
   ["ulimit", ulimit],
   ["kill", kill],

@@ -20,6 +20,7 @@ import { Expander } from "./expand.js";
 import type { ExternalRunner } from "./external.js";
 import { recordingAccess } from "./gate.js";
 import { type Fds, InputSource, MemorySink, type OutputSink, sinkOf, sourceOf } from "./io.js";
+import { Jobs } from "./jobs.js";
 import { runPipeline } from "./pipeline.js";
 import { ProcessSubstitutions, processSubstitute } from "./process-substitution.js";
 import type { ShellAccess } from "./shell-access.js";
@@ -76,6 +77,7 @@ interface Shared {
   readonly substitutions: ProcessSubstitutions;
   readonly cleanups: (() => Promise<void> | void)[];
   readonly origins: WeakMap<FunctionDefinition, SourceOrigin>;
+  readonly jobs: Jobs;
 }
 
 /** Source text being run: its line starts, and the line its first line counts as. */
@@ -105,6 +107,8 @@ export class Interpreter {
   readonly substitutions: ProcessSubstitutions;
   /** Run when the whole run ends (descriptors `exec` left open). */
   readonly cleanups: (() => Promise<void> | void)[];
+  /** Background jobs (shared with subshells). */
+  readonly jobs: Jobs;
   /** Where each function was defined (shared with subshells). */
   private readonly origins: WeakMap<FunctionDefinition, SourceOrigin>;
   readonly signal: AbortSignal | undefined;
@@ -140,6 +144,7 @@ export class Interpreter {
       shared?.access ?? recordingAccess(options.access, this.onDenial, this.substitutions);
     this.cleanups = shared?.cleanups ?? [];
     this.origins = shared?.origins ?? new WeakMap();
+    this.jobs = shared?.jobs ?? new Jobs(options.signal);
     if (state !== undefined) this.state = state;
     else {
       this.state = new ShellState(options.cwd);
@@ -201,6 +206,7 @@ export class Interpreter {
       status = await this.runSource(source, fds, true);
       status = await this.runExitTrap(status, fds);
     } finally {
+      await this.jobs.stopAll();
       for (const cleanup of this.cleanups) await cleanup();
     }
     return { stdout: stdout.bytes(), stderr: stderr.bytes(), exitCode: status };
@@ -313,10 +319,7 @@ export class Interpreter {
     let status = 0;
     for (const statement of list.statements) {
       if (statement.background) {
-        // No job control yet: a background job runs to completion now, in a subshell.
-        const child = this.fork();
-        await child.subshellRun(() => child.andOr(statement.andOr, fds), fds);
-        this.state.lastBackground = String(this.state.pid + 1);
+        this.state.lastBackground = this.jobs.start(this, statement.andOr, fds);
         status = 0;
         this.state.lastStatus = 0;
         continue;
@@ -324,6 +327,11 @@ export class Interpreter {
       status = await this.andOr(statement.andOr, fds);
     }
     return status;
+  }
+
+  /** Run one and-or list (a background job's body). */
+  runAndOr(andOr: AndOr, fds: Fds): Promise<number> {
+    return this.andOr(andOr, fds);
   }
 
   private async andOr(andOr: AndOr, fds: Fds): Promise<number> {
@@ -371,6 +379,7 @@ export class Interpreter {
           : this.substitutions,
         cleanups: this.cleanups,
         origins: this.origins,
+        jobs: this.jobs,
       },
     );
     child.code = this.code;
@@ -378,6 +387,24 @@ export class Interpreter {
     child.traceLevel = this.traceLevel;
     child.currentSource = this.currentSource;
     return child;
+  }
+
+  /** A background job's subshell: stopped by `signal` (the run's end, or the outer one). */
+  forkJob(signal: AbortSignal): Interpreter {
+    const child = this.fork();
+    const job = new Interpreter({ ...this.options, cwd: this.state.cwd, signal }, child.state, {
+      access: this.access,
+      rawAccess: this.rawAccess,
+      substitutions: new ProcessSubstitutions(this.substitutions),
+      cleanups: this.cleanups,
+      origins: this.origins,
+      jobs: this.jobs,
+    });
+    job.code = this.code;
+    job.line = this.line;
+    job.traceLevel = this.traceLevel;
+    job.currentSource = this.currentSource;
+    return job;
   }
 
   async subshellRun(body: () => Promise<number>, fds?: Fds): Promise<number> {

@@ -349,7 +349,6 @@ export const MORE_BUILTINS: readonly [string, Builtin][] = [
   ["builtin", builtin],
   ["mapfile", mapfile],
   ["readarray", mapfile],
-  ["wait", () => 0],
   [
     "times",
     (context) => {

@@ -1,6 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are shell source, where ${NAME} is literal input.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sh } from "./run.js";
+import { scratch, sh } from "./run.js";
 
 describe("interpreter: pipelines stream", () => {
   it("ends an endless producer when its reader is done (SIGPIPE: 141)", async () => {
@@ -31,5 +33,22 @@ describe("interpreter: pipelines stream", () => {
     );
     expect(result.stdout).toBe("<a>\n<b>\n0\n100000\nGOT HI\nerr\nout\n");
     expect(result.stderr).toBe("");
+  });
+});
+
+describe("interpreter: background jobs", () => {
+  it("runs a job alongside the script; wait returns its status", async () => {
+    const result = await sh(
+      "(sleep 0.2; echo late) & echo first; wait; echo $?; f() { return 3; }; f & wait $!; echo $?",
+    );
+    expect(result.stdout).toBe("first\nlate\n0\n3\n");
+  });
+
+  it("stops a job still running when the script ends: nothing it would do happens", async () => {
+    const root = scratch();
+    const result = await sh("(sleep 5; touch marker) & echo done", root);
+    expect(result).toEqual({ stdout: "done\n", stderr: "", status: 0 });
+    // The run returns only after the stopped job has finished: `touch` can no longer run.
+    expect(existsSync(join(root, "marker"))).toBe(false);
   });
 });
