@@ -53,18 +53,28 @@ export class ControlReader {
     magic: Buffer,
     timeoutMs: number,
   ): Promise<{ readonly body: unknown } | { readonly error: string }> {
+    // Decided as soon as it can be: at the end of stream, on a foreign magic or an
+    // oversized length (refused below), or with the whole frame buffered.
     const complete = () => {
-      if (this.#buffered.length < CONTROL_HEADER_BYTES) return this.#ended;
-      return this.#buffered.length >= CONTROL_HEADER_BYTES + this.#buffered.readUInt32LE(8);
+      if (this.#ended) return true;
+      if (this.#buffered.length >= magic.length && !this.#buffered.subarray(0, 8).equals(magic))
+        return true;
+      if (this.#buffered.length < CONTROL_HEADER_BYTES) return false;
+      const length = this.#buffered.readUInt32LE(8);
+      return length > MAX_CONTROL_BODY || this.#buffered.length >= CONTROL_HEADER_BYTES + length;
     };
     const failure = await this.#until(complete, timeoutMs, "no frame from the parent in time");
     if (failure !== undefined) return { error: failure };
+    if (this.#buffered.length >= magic.length && !this.#buffered.subarray(0, 8).equals(magic))
+      return { error: "malformed frame (magic)" };
     if (this.#buffered.length < CONTROL_HEADER_BYTES) {
       return { error: this.#buffered.length === 0 ? "end" : "the channel closed mid-frame" };
     }
-    if (!this.#buffered.subarray(0, 8).equals(magic)) return { error: "malformed frame (magic)" };
     const length = this.#buffered.readUInt32LE(8);
     if (length > MAX_CONTROL_BODY) return { error: "malformed frame (body length)" };
+    if (this.#buffered.length < CONTROL_HEADER_BYTES + length) {
+      return { error: "the channel closed mid-frame" };
+    }
     const body = this.#buffered.subarray(CONTROL_HEADER_BYTES, CONTROL_HEADER_BYTES + length);
     this.#buffered = this.#buffered.subarray(CONTROL_HEADER_BYTES + length);
     try {

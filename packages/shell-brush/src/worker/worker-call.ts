@@ -40,6 +40,10 @@ export interface WorkerPlace {
   readonly tmpdir: string;
 }
 
+function pinTracePrompt(interpreter: Interpreter): void {
+  interpreter.state.set("PS4", "+ ").readonly = true;
+}
+
 function sinkTo(writer: FrameWriter, stream: "stdout" | "stderr"): OutputSink {
   return {
     write: (chunk) =>
@@ -86,6 +90,9 @@ export async function runWorkerCall(
     stdout: sinkTo(writer, "stdout"),
     stderr: sinkTo(writer, "stderr"),
   });
+  // Reference §5.3: after the caller's env, `PS4` is pinned to the readonly literal, so a
+  // script can never make the trace prompt its own (spec §9).
+  pinTracePrompt(interpreter);
   let exitCode: number;
   try {
     exitCode = (await interpreter.run(request.cmd)).exitCode;
