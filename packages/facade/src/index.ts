@@ -61,6 +61,7 @@ export {
   type ToolDefinitionJson,
   type ToolEnvelope,
   ToolFailedError,
+  TRUSTED_PATH,
   top,
 } from "@agent-bridle/core";
 // file tools

@@ -7,8 +7,11 @@ import {
   parseCaveats,
   type Registry,
   registry,
+  TRUSTED_PATH,
   top,
 } from "agent-bridle";
+import { closeRegistry } from "./close-registry.js";
+import { isEngineName } from "./config-file.js";
 import { doctor, renderDoctor } from "./doctor.js";
 import { inspectCommandLine, renderInspectionSummary } from "./inspect-command.js";
 import { summarizeEnvelope } from "./summary.js";
@@ -25,7 +28,7 @@ export interface CliIo {
 export const USAGE = `bridle — run one leashed tool call from the terminal
 
 usage:
-  bridle run [--grant <json|file>] [--engine host|safe] [--cwd <dir>] [--timeout <secs>] [--json] -- '<cmd>'
+  bridle run [--grant <json|file>] [--engine brush|safe|host] [--cwd <dir>] [--timeout <secs>] [--json] -- '<cmd>'
   bridle read  <path> [--grant <json|file>] [--json]
   bridle ls    [<path>] [--grant <json|file>] [--json]
   bridle stat  <path> [--grant <json|file>] [--json]
@@ -36,11 +39,14 @@ usage:
 
 --grant   the caveats as JSON ({"fs_read":…,"fs_write":…,"exec":…,"net":…,"max_calls":…,
           "valid_for_generation":…}) or a file holding that JSON. Without it, a demo grant:
-          read and write the current directory, a few everyday programs, no network.
---engine  which engine runs 'run': "host" (default; full host bash, confined by the
-          kernel backend) or "safe" (argv and a bash subset it interprets exactly or
-          refuses, every program and path checked before anything runs). The bash
-          engine (brush) is not available yet.
+          read and write the current directory, read the program directories (where
+          the bash engine looks programs up), a few everyday programs, no network.
+--engine  which engine runs 'run': "brush" (default where supported: Linux, macOS; the
+          bash engine, full bash in a confined worker, every program checked before
+          it starts, files and network bounded by the kernel), "safe" (argv and a
+          bash subset it interprets exactly or refuses, every program and path checked
+          before anything runs; the default elsewhere) or "host" (full host bash,
+          confined by the kernel backend only).
 --json    print the raw result envelope (for inspect: the shell_inspection) instead of
           the summary.
 
@@ -61,10 +67,16 @@ export const DEMO_PROGRAMS = Object.freeze([
   "wc",
 ]);
 
+/**
+ * Where the demo grant's programs are found (core's trusted `PATH`): the bash engine looks
+ * programs up through its `fs_read` gate, so the grant lets it read these directories.
+ */
+export const DEMO_PROGRAM_DIRECTORIES = Object.freeze(TRUSTED_PATH.split(":"));
+
 export function demoGrant(cwd: string): Caveats {
   return parseCaveats({
     ...top(),
-    fs_read: { only: [cwd] },
+    fs_read: { only: [cwd, ...DEMO_PROGRAM_DIRECTORIES] },
     fs_write: { only: [cwd] },
     exec: { only: [...DEMO_PROGRAMS] },
     net: { only: [] },
@@ -110,7 +122,7 @@ async function loadGrant(parsed: Parsed, io: CliIo): Promise<Caveats> {
   if (typeof given !== "string") {
     const grant = demoGrant(io.cwd);
     io.stderr.write(
-      `bridle: no --grant, using the demo grant (read and write ${io.cwd}; programs ${DEMO_PROGRAMS.join(", ")}; no network): ${caveatsToJson(grant)}\n`,
+      `bridle: no --grant, using the demo grant (read and write ${io.cwd}; read the program directories ${DEMO_PROGRAM_DIRECTORIES.join(", ")}; programs ${DEMO_PROGRAMS.join(", ")}; no network): ${caveatsToJson(grant)}\n`,
     );
     return grant;
   }
@@ -164,15 +176,15 @@ async function dispatchAndPrint(
     return envelope.denied === true ? 1 : 0;
   } finally {
     process.off("SIGINT", onSignal);
-    await built.close();
+    await closeRegistry(built);
   }
 }
 
 async function runCommand(parsed: Parsed, io: CliIo): Promise<number> {
-  const engine = parsed.flags.get("--engine") ?? "host";
-  if (engine !== "host" && engine !== "safe") {
+  const engine = parsed.flags.get("--engine");
+  if (engine !== undefined && (!isEngineName(engine) || engine === "none")) {
     throw new UsageError(
-      `--engine ${String(engine)} is not available in this build; use --engine host or --engine safe`,
+      `--engine ${String(engine)} is not an engine; use --engine brush, --engine safe or --engine host`,
     );
   }
   const cmd = parsed.positional.join(" ");
@@ -183,7 +195,13 @@ async function runCommand(parsed: Parsed, io: CliIo): Promise<number> {
   if (typeof cwd === "string") args.cwd = path.resolve(io.cwd, cwd);
   const timeout = parsed.flags.get("--timeout");
   if (typeof timeout === "string") args.timeout_secs = Number(timeout);
-  const built = registry({ shell: engine, files: false, baseDir: io.cwd });
+  const built = registry({
+    shell: engine ?? "default",
+    files: false,
+    baseDir: io.cwd,
+    // One call, then the registry closes: no worker to pre-start for a next call.
+    shellOptions: { warm: false },
+  });
   return dispatchAndPrint(built, "shell", args, grant, parsed, io);
 }
 

@@ -8,10 +8,22 @@ import {
 } from "agent-bridle";
 import { parse as parseToml } from "smol-toml";
 
+/** The engines `[engine] shell` and `AGENT_BRIDLE_ENGINE` name. */
+export const ENGINE_NAMES = Object.freeze(["brush", "safe", "host", "none"] as const);
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+export function isEngineName(value: unknown): value is EngineName {
+  return typeof value === "string" && (ENGINE_NAMES as readonly string[]).includes(value);
+}
+
 /** `[engine]`: which engine serves `shell`, and the children's `HOME`/`TMPDIR`. */
 export interface EngineSettings {
-  /** `host` opts into the host bash engine; `none` (or absent) serves no shell for now. */
-  readonly shell?: "safe" | "host" | "none" | undefined;
+  /**
+   * `brush` the bash engine, `safe` the safe-subset engine, `host` the host bash engine
+   * (opt-in), `none` no shell. Absent: the facade's default (the bash engine on Linux and
+   * macOS, the safe-subset engine elsewhere).
+   */
+  readonly shell?: EngineName | undefined;
   readonly home?: string | undefined;
   readonly tmpdir?: string | undefined;
 }
@@ -117,14 +129,11 @@ function parseLimits(file: string, raw: Record<string, unknown>): LimitSettings 
 }
 
 function parseEngine(file: string, raw: Record<string, unknown>): EngineSettings {
-  const engine: { shell?: "safe" | "host" | "none"; home?: string; tmpdir?: string } = {};
+  const engine: { shell?: EngineName; home?: string; tmpdir?: string } = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key === "shell") {
-      if (value !== "safe" && value !== "host" && value !== "none")
-        fail(
-          file,
-          '[engine] shell must be "safe", "host" or "none" (the bash engine is not available yet)',
-        );
+      if (!isEngineName(value))
+        fail(file, '[engine] shell must be "brush", "safe", "host" or "none"');
       engine.shell = value;
     } else if (key === "home" || key === "tmpdir") {
       engine[key] = absolutePath(file, `[engine] ${key}`, value);

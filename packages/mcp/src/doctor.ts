@@ -1,5 +1,7 @@
 import {
   type AxisEnforcement,
+  BRUSH_COVERAGE,
+  brushSupported,
   caveats,
   createHostBackend,
   type EnforcementReport,
@@ -10,7 +12,9 @@ import {
   locateLauncher,
   NO_COVERAGE,
   probeLauncher,
+  registry,
 } from "agent-bridle";
+import { closeRegistry } from "./close-registry.js";
 
 export interface DoctorReport {
   readonly platform: NodeJS.Platform;
@@ -35,6 +39,66 @@ export interface DoctorReport {
   /** What each restricted axis would report, per engine, for a grant restricting all four. */
   readonly axes: Readonly<Record<string, EnforcementReport>>;
   readonly engines: Readonly<Record<string, string>>;
+  /** The bash engine: supported here, and what a real call (`echo`) under a restricted grant did. */
+  readonly brush: BrushProbe;
+}
+
+export type BrushProbe =
+  | { readonly supported: false; readonly reason: string }
+  | {
+      readonly supported: true;
+      /** The probe call ran (exit 0) in a confined worker. */
+      readonly available: boolean;
+      readonly sandbox_kind?: string | undefined;
+      readonly enforcement?: EnforcementReport | undefined;
+      readonly detail?: string | undefined;
+    };
+
+/**
+ * Runs `echo` through the bash engine under `exec only[echo]`, `net only[]`: what a
+ * restricted call gets on this host (the worker, the launcher and the report).
+ */
+async function probeBrush(): Promise<BrushProbe> {
+  if (!brushSupported())
+    return { supported: false, reason: `the bash engine is not supported on ${process.platform}` };
+  const built = registry({ shell: "brush", files: false, shellOptions: { warm: false } });
+  try {
+    const envelope = (await built.dispatchOneshot(
+      "shell",
+      { cmd: "echo ok", cwd: "/", timeout_secs: 15 },
+      caveats({ exec: { only: ["echo"] }, net: { only: [] } }),
+    )) as {
+      exit_code?: number;
+      stdout?: string;
+      sandbox_kind?: string;
+      enforcement?: EnforcementReport;
+      denials?: { reason: string }[];
+    };
+    const ran = envelope.exit_code === 0 && envelope.stdout === "ok\n";
+    return {
+      supported: true,
+      available: ran,
+      sandbox_kind: envelope.sandbox_kind,
+      enforcement: envelope.enforcement,
+      ...(ran
+        ? {}
+        : {
+            detail:
+              envelope.denials?.map((denial) => denial.reason).join("; ") ||
+              `exit code ${String(envelope.exit_code)}`,
+          }),
+    };
+  } catch (error) {
+    return { supported: true, available: false, detail: (error as Error).message };
+  } finally {
+    await closeRegistry(built);
+  }
+}
+
+function brushState(probe: BrushProbe): string {
+  if (!probe.supported) return `not supported here (${probe.reason}); the default is shell-safe`;
+  if (!probe.available) return `supported, but the probe call did not run: ${probe.detail ?? ""}`;
+  return `available, the default shell (--engine brush, [engine] shell = "brush"); probe call ran under ${String(probe.sandbox_kind)}`;
 }
 
 /** What this host can enforce: the backend, the launcher and its probe, and the per-axis report. */
@@ -73,6 +137,7 @@ export async function doctor(): Promise<DoctorReport> {
         ...(probe.landlockAbi === undefined ? {} : { landlockAbi: probe.landlockAbi }),
       }
     : { kind: "none" as const };
+  const brush = await probeBrush();
   return {
     platform: process.platform,
     arch: process.arch,
@@ -85,6 +150,11 @@ export async function doctor(): Promise<DoctorReport> {
     },
     launcher,
     axes: {
+      // The bash engine checks every spawn itself (interceptor); files and network only
+      // the backend bounds.
+      "shell-brush": enforcementReport(restricted, applied, BRUSH_COVERAGE),
+      // The safe-subset engine checks every program and path before anything runs.
+      "shell-safe": enforcementReport(restricted, applied, FS_AND_EXEC_COVERAGE),
       // The host engine checks nothing itself: only the backend bounds it.
       "sandbox-host": enforcementReport(restricted, applied, NO_COVERAGE),
       // The fs tools check every operation in-process and spawn nothing.
@@ -95,10 +165,11 @@ export async function doctor(): Promise<DoctorReport> {
       ),
     },
     engines: {
+      "shell-brush": brushState(brush),
+      "shell-safe": `available (${brush.supported ? "" : "the default here; "}--engine safe, [engine] shell = "safe")`,
       "sandbox-host": 'available (opt-in: --engine host, [engine] shell = "host")',
-      "shell-safe": 'available (opt-in: --engine safe, [engine] shell = "safe")',
-      "shell-brush": "not available yet",
     },
+    brush,
   };
 }
 

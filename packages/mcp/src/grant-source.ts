@@ -1,6 +1,18 @@
 import path from "node:path";
-import { type Caveats, ConfigurationError, caveatsToJson, parseCaveats } from "agent-bridle";
-import { type ConfigFile, type EngineSettings, readConfigFile } from "./config-file.js";
+import {
+  type Caveats,
+  ConfigurationError,
+  caveatsToJson,
+  parseCaveats,
+  shellSelection,
+} from "agent-bridle";
+import {
+  type ConfigFile,
+  type EngineName,
+  type EngineSettings,
+  isEngineName,
+  readConfigFile,
+} from "./config-file.js";
 
 export const CAVEATS_VARIABLE = "AGENT_BRIDLE_CAVEATS";
 export const ENGINE_VARIABLE = "AGENT_BRIDLE_ENGINE";
@@ -48,14 +60,32 @@ export function configPath(home: string): string {
   return path.join(home, ".agent-bridle", "config.toml");
 }
 
-function engineFromEnv(env: ResolveOptions["env"]): "safe" | "host" | "none" | undefined {
+function engineFromEnv(env: ResolveOptions["env"]): EngineName | undefined {
   const raw = env[ENGINE_VARIABLE]?.trim();
   if (raw === undefined || raw === "") return undefined;
-  if (raw === "safe" || raw === "host" || raw === "none") return raw;
+  if (isEngineName(raw)) return raw;
   throw new ConfigurationError(
-    `${ENGINE_VARIABLE} must be "safe", "host" or "none" (the bash engine is not available yet), got ${JSON.stringify(raw)}`,
+    `${ENGINE_VARIABLE} must be "brush", "safe", "host" or "none", got ${JSON.stringify(raw)}`,
     { code: "CONFIG_INVALID_OPTION" },
   );
+}
+
+/** The banner's line about the engine serving `shell`. */
+export function engineDescription(shell: EngineName | undefined): string {
+  switch (shell) {
+    case "brush":
+      return "bash engine (brush, chosen)";
+    case "safe":
+      return "safe subset (chosen)";
+    case "host":
+      return "host bash (opted in)";
+    case "none":
+      return "none (chosen)";
+    default:
+      return shellSelection().engine === "brush"
+        ? "bash engine (brush, the default here)"
+        : `safe subset (the default on ${process.platform}, where the bash engine is not supported)`;
+  }
 }
 
 /**
@@ -160,9 +190,6 @@ export function provenanceBanner(resolution: GrantResolution, program: string): 
       bar,
     );
   }
-  const shell = resolution.engine.shell ?? "none";
-  lines.push(
-    `${program}: shell engine: ${shell === "host" ? "host bash (opted in)" : shell === "safe" ? "safe subset (opted in)" : "none (the default engine is not available yet)"}`,
-  );
+  lines.push(`${program}: shell engine: ${engineDescription(resolution.engine.shell)}`);
   return `${lines.join("\n")}\n`;
 }

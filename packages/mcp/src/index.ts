@@ -1,6 +1,12 @@
 // Public surface of @agent-bridle/mcp: explicit named exports only. Adding a name is an
 // API decision and needs a changeset.
-export { bridle, type CliIo, DEMO_PROGRAMS, demoGrant } from "./cli.js";
+export {
+  bridle,
+  type CliIo,
+  DEMO_PROGRAM_DIRECTORIES,
+  DEMO_PROGRAMS,
+  demoGrant,
+} from "./cli.js";
 export {
   type ConfigFile,
   configFromDocument,

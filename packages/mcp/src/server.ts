@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Grant, Registry } from "agent-bridle";
 import { CallLimiter } from "./call-limiter.js";
+import { closeRegistry } from "./close-registry.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameLimiter } from "./frame-limiter.js";
 import { createProgressStream, type ProgressStream } from "./progress.js";
 import { resultOfEnvelope, resultOfError, type ToolResult } from "./render.js";
@@ -182,7 +183,7 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
       for (const controller of inFlight) controller.abort(new Error("the server is closing"));
       input.unpipe(frames);
       await mcp.close().catch(() => {});
-      await registry.close();
+      await closeRegistry(registry);
       markClosed();
     })();
     return closing;

@@ -35,8 +35,9 @@ export function registryOptionsFor(resolution: GrantResolution): RegistryOptions
   const limits = resolution.config?.limits ?? {};
   const { engine } = resolution;
   return {
-    shell: engine.shell === "host" || engine.shell === "safe" ? engine.shell : "none",
-    hostShell: {
+    // Absent: the facade's default (the bash engine where supported, else the safe subset).
+    shell: engine.shell ?? "default",
+    shellOptions: {
       ...(engine.home === undefined ? {} : { home: engine.home }),
       ...(engine.tmpdir === undefined ? {} : { tmpdir: engine.tmpdir }),
       limits: shellLimits(limits),

@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bridle, type CliIo, demoGrant } from "../src/index.js";
+import { bridle, type CliIo, DEMO_PROGRAM_DIRECTORIES, demoGrant } from "../src/index.js";
 import { useTempDirs } from "./helpers.js";
 
 const tempDir = useTempDirs();
@@ -90,12 +90,76 @@ describe("bridle read | ls | stat | write", () => {
   });
 });
 
-describe("bridle run (host engine)", () => {
+describe("bridle run (the default engine: brush, the bash engine)", () => {
+  it("runs full bash and prints the raw envelope with --json, exiting with its exit code", async () => {
+    const dir = tempDir();
+    const run = io(dir);
+    const code = await bridle(
+      [
+        "run",
+        "--json",
+        "--grant",
+        grantJson(dir, ["echo"]),
+        "--",
+        'for w in hello brush; do echo "$w"; done; exit 3',
+      ],
+      run.io,
+    );
+    const envelope = JSON.parse(run.stdout());
+    expect(envelope.disclosure.engine).toBe("brush");
+    if (envelope.sandbox_kind === "none") {
+      // No kernel backend: the restricted fs and net axes are refused in-band.
+      expect(code).toBe(1);
+      expect(envelope.denied).toBe(true);
+      return;
+    }
+    expect(code).toBe(3);
+    expect(envelope.exit_code).toBe(3);
+    expect(envelope.stdout).toBe("hello\nbrush\n");
+    expect(envelope.enforcement).toMatchObject({ exec: "interceptor", net: "kernel" });
+  });
+
+  it("prints a readable summary by default; a program outside the grant fails with 126, and the kernel refuses a write outside it", async () => {
+    const dir = tempDir();
+    const outside = tempDir();
+    const run = io(dir);
+    const code = await bridle(
+      ["run", "--", `echo summary; touch made; echo escaped > ${join(outside, "escape")}`],
+      run.io,
+    );
+    if (run.stdout().startsWith("refused")) return;
+    expect(code).toBe(1);
+    expect(run.stdout()).toMatch(/^exit code: 1\nsandbox: \w+, engine brush\n/);
+    expect(run.stdout()).toContain("--- stdout ---\nsummary\n");
+    expect(run.stdout()).toMatch(/enforcement: .*exec interceptor/);
+    expect(run.stdout()).toContain("[FS_OUTSIDE_ALLOWED]");
+    expect(run.stderr()).toContain("using the demo grant");
+    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it("refuses an unknown engine", async () => {
+    const run = io(tempDir());
+    expect(await bridle(["run", "--engine", "bash", "--", "true"], run.io)).toBe(2);
+    expect(run.stderr()).toContain("use --engine brush, --engine safe or --engine host");
+  });
+});
+
+describe("bridle run --engine host", () => {
   it("runs a command and prints the raw envelope with --json, exiting with its exit code", async () => {
     const dir = tempDir();
     const run = io(dir);
     const code = await bridle(
-      ["run", "--json", "--grant", grantJson(dir, ["echo", "bash"]), "--", "echo hello; exit 3"],
+      [
+        "run",
+        "--engine",
+        "host",
+        "--json",
+        "--grant",
+        grantJson(dir, ["echo", "bash"]),
+        "--",
+        "echo hello; exit 3",
+      ],
       run.io,
     );
     const envelope = JSON.parse(run.stdout());
@@ -114,20 +178,16 @@ describe("bridle run (host engine)", () => {
   it("prints a readable summary by default", async () => {
     const dir = tempDir();
     const run = io(dir);
-    const code = await bridle(["run", "--", "echo", "summary"], run.io);
+    const code = await bridle(["run", "--engine", "host", "--", "echo", "summary"], run.io);
     if (run.stdout().startsWith("refused")) return;
     expect(code).toBe(0);
     expect(run.stdout()).toMatch(/^exit code: 0\nsandbox: \w+, engine sandbox-host\n/);
     expect(run.stdout()).toContain("--- stdout ---\nsummary\n");
     expect(run.stdout()).toMatch(/enforcement: .*exec interceptor/);
   });
+});
 
-  it("refuses engines that do not exist yet", async () => {
-    const run = io(tempDir());
-    expect(await bridle(["run", "--engine", "brush", "--", "true"], run.io)).toBe(2);
-    expect(run.stderr()).toContain("use --engine host or --engine safe");
-  });
-
+describe("bridle run --engine safe, and usage", () => {
   it("runs the safe-subset engine with --engine safe: checked before anything runs", async () => {
     const dir = tempDir();
     const ok = io(dir);
@@ -169,7 +229,8 @@ describe("bridle run (host engine)", () => {
     expect(unknown.stderr()).toContain("unknown option --frob");
     const help = io(tempDir());
     expect(await bridle(["help"], help.io)).toBe(0);
-    expect(help.stdout()).toContain('"host" (default; full host bash');
+    expect(help.stdout()).toContain('"brush" (default where supported');
+    expect(help.stdout()).toContain("--engine brush|safe|host");
   });
 });
 
@@ -182,12 +243,25 @@ describe("bridle doctor", () => {
     expect(text).toMatch(/backend: \w+/);
     expect(text).toMatch(/launcher: /);
     expect(text).toContain("sandbox-host:");
+    expect(text).toContain("shell-brush:");
     expect(text).toMatch(/fs_read\s+(kernel|interceptor|advisory)/);
     const json = io(tempDir());
     expect(await bridle(["doctor", "--json"], json.io)).toBe(0);
     const report = JSON.parse(json.stdout());
     expect(report.axes["sandbox-host"]).toHaveProperty("exec");
+    // The bash engine checks every spawn itself; files and network only the kernel bounds.
+    expect(report.axes["shell-brush"].exec).toBe("interceptor");
+    if (process.platform === "linux" || process.platform === "darwin") {
+      expect(report.brush.supported).toBe(true);
+    }
     if (report.launcher.found && report.launcher.probe) {
+      expect(report.axes["shell-brush"]).toMatchObject({
+        fs_read: "kernel",
+        fs_write: "kernel",
+        net: "kernel",
+      });
+      expect(report.brush).toMatchObject({ available: true, sandbox_kind: "landlock" });
+      expect(text).toMatch(/shell-brush: available, the default shell/);
       expect(text).toContain("seccomp:");
       expect(text).toContain("user namespaces:");
       expect(text).toContain("process cap (pids):");
@@ -199,7 +273,10 @@ describe("bridle doctor", () => {
 describe("demoGrant", () => {
   it("reads and writes the directory, runs a short list of programs, and has no network", () => {
     const grant = demoGrant("/srv/project");
-    expect(grant.fs_read).toEqual({ only: ["/srv/project"] });
+    // …and reads the program directories, where the bash engine looks its programs up.
+    const read = grant.fs_read as { only: string[] };
+    expect([...read.only].sort()).toEqual(["/srv/project", ...DEMO_PROGRAM_DIRECTORIES].sort());
+    expect(DEMO_PROGRAM_DIRECTORIES).toContain("/usr/bin");
     expect(grant.fs_write).toEqual({ only: ["/srv/project"] });
     expect(grant.net).toEqual({ only: [] });
     expect(grant.exec).not.toBe("all");

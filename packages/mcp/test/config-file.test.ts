@@ -57,6 +57,14 @@ describe("~/.agent-bridle/config.toml", () => {
     await expect(readConfigFile(file)).rejects.toThrow(`${file}: is not valid TOML`);
   });
 
+  it.each(["brush", "safe", "host", "none"])("accepts [engine] shell = %j", (shell) => {
+    expect(configFromDocument("/x/config.toml", { engine: { shell } }).engine).toEqual({ shell });
+  });
+
+  it("leaves [engine] shell unset when absent (the facade's default engine serves)", () => {
+    expect(configFromDocument("/x/config.toml", {}).engine).toEqual({});
+  });
+
   it.each([
     [{ caveats: { fs_read: "all" } }, /\[caveats\]: invalid caveats/],
     [{ fs: { baseDir: "relative" } }, /\[fs\] baseDir must be an absolute path/],
@@ -64,7 +72,7 @@ describe("~/.agent-bridle/config.toml", () => {
     [{ fs: { maxFileSize: -1 } }, /\[fs\] maxFileSize must be a positive integer/],
     [{ limits: { max_concurrent_calls: 0 } }, /max_concurrent_calls must be a positive integer/],
     [{ limits: { max_calls: 3 } }, /\[limits\] has an unknown key/],
-    [{ engine: { shell: "brush" } }, /\[engine\] shell must be "safe", "host" or "none"/],
+    [{ engine: { shell: "bash" } }, /\[engine\] shell must be "brush", "safe", "host" or "none"/],
     [{ engine: { home: "~" } }, /\[engine\] home must be an absolute path/],
     [{ extra: 1 }, /unknown table or key "extra"/],
     [{ fs: "nope" }, /\[fs\] must be a table/],

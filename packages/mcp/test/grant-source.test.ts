@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { denyAll, provenanceBanner, resolveGrant, UNBRIDLE_ACK } from "../src/index.js";
+import {
+  denyAll,
+  provenanceBanner,
+  registryOptionsFor,
+  resolveGrant,
+  UNBRIDLE_ACK,
+} from "../src/index.js";
 import { useTempDirs, writeConfig } from "./helpers.js";
 
 const tempDir = useTempDirs();
@@ -165,8 +171,23 @@ describe("the session grant's source (reference case 100, as spec §13 adapts it
     writeConfig(home, '[engine]\nshell = "none"\n');
     const resolution = await resolveGrant({ env: { AGENT_BRIDLE_ENGINE: "host" }, home });
     expect(resolution.engine.shell).toBe("host");
-    await expect(resolveGrant({ env: { AGENT_BRIDLE_ENGINE: "brush" }, home })).rejects.toThrow(
-      /AGENT_BRIDLE_ENGINE must be "safe", "host" or "none"/,
+    const brush = await resolveGrant({ env: { AGENT_BRIDLE_ENGINE: "brush" }, home });
+    expect(brush.engine.shell).toBe("brush");
+    expect(provenanceBanner(brush, "agent-bridle-mcp")).toContain(
+      "shell engine: bash engine (brush, chosen)",
     );
+    await expect(resolveGrant({ env: { AGENT_BRIDLE_ENGINE: "bash" }, home })).rejects.toThrow(
+      /AGENT_BRIDLE_ENGINE must be "brush", "safe", "host" or "none"/,
+    );
+  });
+
+  it("serves the facade's default engine when nothing names one: brush on Linux and macOS", async () => {
+    const resolution = await resolveGrant({ env: {}, home: tempDir() });
+    expect(resolution.engine.shell).toBeUndefined();
+    expect(registryOptionsFor(resolution).shell).toBe("default");
+    const banner = provenanceBanner(resolution, "agent-bridle-mcp");
+    if (process.platform === "linux" || process.platform === "darwin")
+      expect(banner).toContain("shell engine: bash engine (brush, the default here)");
+    else expect(banner).toContain("shell engine: safe subset (the default on");
   });
 });

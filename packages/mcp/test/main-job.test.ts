@@ -21,12 +21,20 @@ describe.skipIf(process.platform !== "linux")("the README's main job (Linux)", (
     expect(run.status, run.stderr).toBe(0);
     const out = run.stdout;
     expect(out).toContain("backend: landlock — available");
+    // The default engine: the bash engine, under the launcher.
     expect(out).toMatch(
-      /== bridle run --engine host -- 'ls packages \| wc -l'\nexit code: 0\nsandbox: landlock/,
+      /== bridle run -- 'ls packages \| wc -l'\nexit code: 0\nsandbox: landlock, engine brush\n/,
     );
+    expect(out).toContain("shell-brush: available, the default shell");
+    // The escape attempts: the read and the write outside the grant are refused, and
+    // reported as denials.
     expect(out).toContain("cat: /etc/shadow: Permission denied");
+    expect(out).toContain("/tmp/bridle-demo-escape: Permission denied");
+    expect(out).toMatch(/\[FS_OUTSIDE_ALLOWED\] denied: write of "\/tmp\/bridle-demo-escape"/);
     expect(out).toContain("SHELL_DYNAMIC_CONSTRUCT");
     expect(out).toContain("# agent-bridle for TypeScript");
     expect(existsSync(escapeMarker)).toBe(false);
+    // With no --grant, each command announces the demo grant on stderr.
+    expect(run.stderr).toContain("bridle: no --grant, using the demo grant");
   }, 130_000);
 });

@@ -12,8 +12,17 @@ import {
   useTempDirs,
   writeConfig,
 } from "./helpers.js";
+import {
+  brushWorkers,
+  chainBetween,
+  descendantsOf,
+  type LiveProcess,
+  stillRunning,
+  waitFor,
+} from "./process-tree.js";
 
 const tempDir = useTempDirs();
+const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";
 const open: { client: Client; transport: StdioClientTransport }[] = [];
 
 beforeAll(() => buildPackage(), 120_000);
@@ -24,6 +33,8 @@ afterEach(async () => {
 interface Started {
   readonly client: Client;
   readonly stderr: () => string;
+  /** The server process's pid. */
+  readonly pid: number;
 }
 
 async function start(env: Record<string, string>, args = [serverBin]): Promise<Started> {
@@ -40,7 +51,7 @@ async function start(env: Record<string, string>, args = [serverBin]): Promise<S
   const client = new Client({ name: "bridle-e2e", version: "0.0.0" });
   await client.connect(transport);
   open.push({ client, transport });
-  return { client, stderr: () => stderr };
+  return { client, stderr: () => stderr, pid: transport.pid ?? -1 };
 }
 
 function grant(partial: Record<string, unknown>): string {
@@ -84,8 +95,15 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
       "file_info",
       "list_directory",
       "read_file",
+      "shell",
       "write_file",
     ]);
+    // The default shell: the bash engine's schema on Linux and macOS (case 101), the
+    // safe-subset engine's elsewhere.
+    const shell = tools.find((tool) => tool.name === "shell");
+    expect(shell?.inputSchema.properties).toHaveProperty("cmd");
+    if (onBrushPlatform) expect(shell?.inputSchema.properties).not.toHaveProperty("program");
+    else expect(shell?.inputSchema.properties).toHaveProperty("program");
     const read = tools.find((tool) => tool.name === "read_file");
     expect(read?.description?.length).toBeGreaterThan(20);
     expect(read?.inputSchema.type).toBe("object");
@@ -218,21 +236,51 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
   });
 });
 
-describe("the host shell over MCP (opted in with AGENT_BRIDLE_ENGINE=host)", () => {
-  function shellGrant(dir: string): string {
-    return grant({
-      fs_read: { only: [dir] },
-      fs_write: { only: [dir] },
-      exec: { only: ["echo", "sleep"] },
-      net: { only: [] },
-    });
-  }
+// The bash engine looks programs up through its fs_read gate: a restricted fs_read must
+// cover the directories programs live in (here core's trusted PATH).
+const PROGRAM_DIRECTORIES = [
+  "/usr/local/sbin",
+  "/usr/local/bin",
+  "/usr/sbin",
+  "/usr/bin",
+  "/sbin",
+  "/bin",
+];
 
+function shellGrant(dir: string, extra: Record<string, unknown> = {}): string {
+  return grant({
+    fs_read: { only: [dir, ...PROGRAM_DIRECTORIES] },
+    fs_write: { only: [dir] },
+    exec: { only: ["echo", "sleep"] },
+    net: { only: [] },
+    ...extra,
+  });
+}
+
+/** Processes whose command line is `sleep <marker>` (host pids, whatever namespace they run in). */
+function sleepersWith(marker: string): LiveProcess[] {
+  return descendantsOf(process.pid).filter(
+    (live) => live.argv.includes(marker) && live.argv.some((arg) => arg.endsWith("sleep")),
+  );
+}
+
+// The default engine (no AGENT_BRIDLE_ENGINE, no [engine]) is the bash engine here; the
+// host engine is the opt-in one. Both serve the same calls and kill a cancelled call.
+const SHELL_ENGINES = [
+  { title: "the default shell (brush, the bash engine)", engine: "brush", env: {} },
+  {
+    title: "the host shell (opted in)",
+    engine: "sandbox-host",
+    env: { AGENT_BRIDLE_ENGINE: "host" },
+  },
+] as const;
+
+describe.skipIf(!onBrushPlatform).each(SHELL_ENGINES)("$title over MCP", ({ engine, env }) => {
   it("serves an allowed shell call with the kernel report", async () => {
     const home = tempDir();
     const dir = tempDir();
     const { client } = await start(
-      serverEnv(home, { AGENT_BRIDLE_CAVEATS: shellGrant(dir), AGENT_BRIDLE_ENGINE: "host" }),
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: shellGrant(dir), ...env }),
     );
     const { tools } = await client.listTools();
     const shell = tools.find((tool) => tool.name === "shell");
@@ -240,29 +288,59 @@ describe("the host shell over MCP (opted in with AGENT_BRIDLE_ENGINE=host)", () 
     expect(shell?.annotations?.destructiveHint).toBe(true);
     const result = await client.callTool({
       name: "shell",
-      arguments: { cmd: "echo hi from bash", cwd: dir },
+      arguments: { cmd: 'for w in hi from bash; do echo -n "$w "; done; echo', cwd: dir },
     });
     const envelope = result.structuredContent as Record<string, unknown>;
+    expect(envelope.disclosure).toMatchObject({ engine });
     if (envelope.sandbox_kind === "none") {
       // No kernel backend on this host: the engine refuses restricted grants in-band.
       expect(result.isError).toBe(true);
       return;
     }
     expect(result.isError).toBe(false);
-    expect(envelope.stdout).toBe("hi from bash\n");
+    expect(envelope.stdout).toBe("hi from bash \n");
     expect(envelope.exit_code).toBe(0);
-    expect(envelope.enforcement).toMatchObject({ fs_read: "kernel", net: "kernel" });
+    expect(envelope.enforcement).toMatchObject({
+      fs_read: "kernel",
+      net: "kernel",
+      exec: "interceptor",
+    });
+    expect(JSON.parse(text(result))).toEqual(envelope);
   });
 
-  it("aborts a cancelled long call and its processes are gone afterwards", async () => {
+  it("spends the session's budget: a call beyond max_calls is refused and runs nothing", async () => {
     const home = tempDir();
     const dir = tempDir();
     const { client } = await start(
-      serverEnv(home, { AGENT_BRIDLE_CAVEATS: shellGrant(dir), AGENT_BRIDLE_ENGINE: "host" }),
+      serverEnv(home, {
+        AGENT_BRIDLE_CAVEATS: shellGrant(dir, {
+          exec: { only: ["echo", "touch"] },
+          max_calls: { at_most: 1 },
+        }),
+        ...env,
+      }),
     );
+    const first = await client.callTool({
+      name: "shell",
+      arguments: { cmd: "echo one", cwd: dir },
+    });
+    expect(first.isError).toBe(false);
+    const spent = await client.callTool({
+      name: "shell",
+      arguments: { cmd: "touch marker", cwd: dir },
+    });
+    expect(spent.isError).toBe(true);
+    expect(text(spent)).toBe("denied: call budget (max_calls) exhausted");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("aborts a cancelled long call: its sleep, the worker or shell running it and their launchers are gone", async () => {
+    const home = tempDir();
+    const dir = tempDir();
+    const server = await start(serverEnv(home, { AGENT_BRIDLE_CAVEATS: shellGrant(dir), ...env }));
     const marker = `${40 + Math.floor(Math.random() * 1000)}.${process.pid}`;
     const controller = new AbortController();
-    const call = client.callTool(
+    const call = server.client.callTool(
       { name: "shell", arguments: { cmd: `sleep ${marker}; echo never`, cwd: dir } },
       undefined,
       { signal: controller.signal },
@@ -271,13 +349,58 @@ describe("the host shell over MCP (opted in with AGENT_BRIDLE_ENGINE=host)", () 
       () => "resolved",
       () => "rejected",
     );
-    await waitFor(() => sleepersWith(marker) > 0, 10_000);
+    await waitFor(() => sleepersWith(marker).length > 0);
+    const [sleeper] = sleepersWith(marker);
+    // Everything between the server and the sleep: for brush the worker (Node running
+    // the worker flag) and the launchers; for host the bash and its launcher.
+    const chain = chainBetween(server.pid, sleeper as LiveProcess);
+    expect(chain.length).toBeGreaterThan(1);
+    if (engine === "brush") expect(brushWorkers(chain)).toHaveLength(1);
     controller.abort();
     expect(await settled).toBe("rejected");
-    await waitFor(() => sleepersWith(marker) === 0, 10_000);
+    await waitFor(() => chain.every((live) => !stillRunning(live)));
+    expect(sleepersWith(marker)).toEqual([]);
     // The session still serves afterwards.
-    const after = await client.callTool({ name: "shell", arguments: { cmd: "echo ok", cwd: dir } });
+    const after = await server.client.callTool({
+      name: "shell",
+      arguments: { cmd: "echo ok", cwd: dir },
+    });
     expect(after.isError).toBe(false);
+  });
+});
+
+describe.skipIf(!onBrushPlatform)("the bash engine's refusals over MCP (case 101)", () => {
+  it("lists a granted directory and names a program outside the grant", async () => {
+    const home = tempDir();
+    const dir = tempDir();
+    writeFileSync(join(dir, "marker-file-101"), "");
+    // A real program the grant does not name: it must not start.
+    writeFileSync(join(dir, "definitely-not-granted"), "#!/bin/sh\ntouch pwned\n", {
+      mode: 0o755,
+    });
+    const { client } = await start(
+      serverEnv(home, {
+        AGENT_BRIDLE_CAVEATS: grant({ exec: { only: ["ls"] }, fs_write: { only: [dir] } }),
+      }),
+    );
+    const listed = await client.callTool({
+      name: "shell",
+      arguments: { cmd: `ls '${dir}'`, cwd: dir },
+    });
+    expect(listed.isError, text(listed)).toBe(false);
+    expect(text(listed)).toContain("marker-file-101");
+    expect(text(listed)).toContain('"engine":"brush"');
+
+    const denied = await client.callTool({
+      name: "shell",
+      arguments: { cmd: "./definitely-not-granted; rm marker-file-101", cwd: dir },
+    });
+    expect(denied.isError).toBe(true);
+    expect(text(denied)).toContain("definitely-not-granted");
+    const envelope = denied.structuredContent as { exit_code: number; stderr: string };
+    expect(envelope.exit_code).toBe(126);
+    expect(envelope.stderr).toContain("execution denied");
+    expect(readdirSync(dir).sort()).toEqual(["definitely-not-granted", "marker-file-101"]);
   });
 });
 
@@ -432,15 +555,18 @@ describe("oversized frames (a raw stdio client)", () => {
   });
 });
 
-describe("end of input", () => {
-  it("answers the calls already received, then exits 0", async () => {
+describe.skipIf(!onBrushPlatform)("end of input", () => {
+  it.each([
+    ["brush (the default)", {}],
+    ["host", { AGENT_BRIDLE_ENGINE: "host" }],
+  ])("answers the calls already received, then exits 0 (%s)", async (_name, env) => {
     const home = tempDir();
     const dir = tempDir();
     writeFileSync(join(dir, "x.txt"), "piped");
     const child = spawn(process.execPath, [serverBin], {
       env: serverEnv(home, {
         AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [dir] } }),
-        AGENT_BRIDLE_ENGINE: "host",
+        ...env,
       }),
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -498,27 +624,4 @@ function collectLines(child: ChildProcess): string[] {
     }
   });
   return lines;
-}
-
-/** Processes whose command line is `sleep <marker>` (host pids, whatever namespace they run in). */
-function sleepersWith(marker: string): number {
-  let count = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      if (argv.includes(marker) && argv.some((arg) => arg.endsWith("sleep"))) count++;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return count;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
