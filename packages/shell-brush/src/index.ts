@@ -31,7 +31,12 @@ export {
   type RunResult,
   runBash,
 } from "./interpret/interpreter.js";
-export { expandPathname, type GlobAccess, matchPattern } from "./interpret/pattern.js";
+export {
+  expandPathname,
+  type GlobAccess,
+  type GlobOptions,
+} from "./interpret/pathname-expansion.js";
+export { matchPattern } from "./interpret/pattern.js";
 export type { RedirectOpenMode, ShellAccess } from "./interpret/shell-access.js";
 export type {
   AndOr,

@@ -1,6 +1,6 @@
 /**
  * Finding a command's program: a name with a slash is that path; otherwise each `PATH`
- * directory in turn. Every probe is a `stat` through the gate. PATH candidates are probed
+ * directory in turn. Every probe is the gate's `statProgram`. PATH candidates are probed
  * quietly (a refused candidate is just not there, and is not recorded as a denial: a
  * lookup probes directories the script never named); a path the script spelled is
  * probed through the recording gate.
@@ -24,7 +24,7 @@ export async function resolveCommand(
 ): Promise<CommandLocation> {
   if (name.includes("/")) {
     const path = resolvePath(interpreter.state.cwd, name);
-    const stats = await interpreter.access.stat(path);
+    const stats = await interpreter.access.statProgram(path);
     if (!stats.ok) {
       if ("errno" in stats && stats.errno === "ENOENT")
         return { status: 127, message: `${name}: No such file or directory` };
@@ -43,7 +43,7 @@ export async function resolveCommand(
       interpreter.state.cwd,
       `${directory === "" ? "." : directory}/${name}`,
     );
-    const stats = await interpreter.rawAccess.stat(path);
+    const stats = await interpreter.rawAccess.statProgram(path);
     if (stats.ok && stats.value.isFile() && (stats.value.mode & EXECUTABLE) !== 0n) {
       if (interpreter.state.options.hashall) interpreter.state.hashed.set(name, path);
       return { path };
@@ -68,7 +68,7 @@ export async function programsOnPath(
       interpreter.state.cwd,
       `${directory === "" ? "." : directory}/${name}`,
     );
-    const stats = await interpreter.rawAccess.stat(path);
+    const stats = await interpreter.rawAccess.statProgram(path);
     if (stats.ok && stats.value.isFile() && (stats.value.mode & EXECUTABLE) !== 0n) {
       if (!paths.includes(path)) paths.push(path);
       if (!all) break;

@@ -12,7 +12,8 @@ import { arithmeticScope } from "./arithmetic-scope.js";
 import { expandBraces } from "./braces.js";
 import { ParameterExpander } from "./parameter-expansion.js";
 import { isAtExpansion } from "./parameter-operations.js";
-import { escapePattern, expandPathname, hasGlob } from "./pattern.js";
+import { expandPathname } from "./pathname-expansion.js";
+import { escapePattern, hasGlob, matchPattern } from "./pattern.js";
 import type { Field, Piece } from "./pieces.js";
 import type { ShellAccess } from "./shell-access.js";
 import { ExpansionError } from "./signals.js";
@@ -35,6 +36,14 @@ export interface ExpansionHost {
   substitute(script: Script): Promise<string>;
   /** `<(…)` / `>(…)`: a path that reads the script's output or feeds its input. */
   processSubstitute(script: Script, direction: "<" | ">"): Promise<string>;
+}
+
+/** `GLOBIGNORE`: a match any of its patterns covers is dropped, as are `.` and `..`. */
+function globIgnored(match: string, ignore: string): boolean {
+  if (ignore === "") return false;
+  const base = match.slice(match.lastIndexOf("/") + 1);
+  if (base === "." || base === "..") return true;
+  return ignore.split(":").some((pattern) => pattern !== "" && matchPattern(pattern, match));
 }
 
 export class Expander {
@@ -65,13 +74,14 @@ export class Expander {
     const out: string[] = [];
     for (const field of fields) {
       if (field.glob && !this.state.options.noglob && hasGlob(field.pattern)) {
-        const matches = await expandPathname(
-          this.host.access,
-          field.pattern,
-          this.state.cwd,
-          this.state.shopt.has("dotglob"),
-          this.state.shopt.has("nocaseglob"),
-        );
+        const ignore = this.state.get("GLOBIGNORE") ?? "";
+        const matches = (
+          await expandPathname(this.host.access, field.pattern, this.state.cwd, {
+            dotglob: this.state.shopt.has("dotglob") || ignore !== "",
+            nocase: this.state.shopt.has("nocaseglob"),
+            globstar: this.state.shopt.has("globstar"),
+          })
+        ).filter((match) => !globIgnored(match, ignore));
         if (matches.length > 0) {
           out.push(...matches);
           continue;
@@ -204,6 +214,7 @@ export class Expander {
       else {
         current.pattern += char;
         if (char === "*" || char === "?" || char === "[") current.glob = true;
+        if (char === "(" && /[!+@]$/.test(current.pattern.slice(0, -1))) current.glob = true;
       }
       hasContent = true;
       afterWhitespace = false;

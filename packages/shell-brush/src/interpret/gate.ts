@@ -98,6 +98,7 @@ export function recordingAccess(
       memory.input(path) === undefined
         ? recorded(access.lstat(path), onDenial)
         : Promise.resolve({ ok: true, value: pipeStats() }),
+    statProgram: (path) => recorded(access.statProgram(path), onDenial),
     readdir: (path) => recorded(access.readdir(path), onDenial),
     readlink: (path) => recorded(access.readlink(path), onDenial),
     checkExec: (spelled, resolved) => recorded(access.checkExec(spelled, resolved), onDenial),

@@ -63,6 +63,17 @@ export interface RunResult {
   readonly exitCode: number;
 }
 
+let lastShellPid = 4235;
+
+/**
+ * `$$` of a new shell: distinct for every run in this process, so concurrent runs that
+ * name files after `$$` (as scripts do under /tmp) do not collide.
+ */
+function nextShellPid(): number {
+  lastShellPid = lastShellPid >= 400_000 ? 4242 : lastShellPid + 7;
+  return lastShellPid;
+}
+
 function lineStarts(source: string): number[] {
   const starts = [0];
   for (let index = source.indexOf("\n"); index >= 0; index = source.indexOf("\n", index + 1))
@@ -147,7 +158,7 @@ export class Interpreter {
     this.jobs = shared?.jobs ?? new Jobs(options.signal);
     if (state !== undefined) this.state = state;
     else {
-      this.state = new ShellState(options.cwd);
+      this.state = new ShellState(options.cwd, nextShellPid());
       for (const [name, value] of Object.entries(options.env ?? {}))
         this.state.set(name, value).exported = true;
       this.state.positional = [...(options.args ?? [])];

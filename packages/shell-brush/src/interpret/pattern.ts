@@ -1,19 +1,8 @@
 /**
  * Bash patterns (`*`, `?`, `[...]` with classes, extglob groups) compiled to JS RegExp.
  * Pattern text uses backslash to quote the next character (the expansion stage escapes
- * quoted characters that way). Pathname expansion lists directories through the
- * caller's gate (`readdir`, and `stat` for literal components and directory checks).
+ * quoted characters that way). Pathname expansion is in `pathname-expansion.ts`.
  */
-import type { BigIntStats } from "node:fs";
-import { join } from "node:path";
-
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
-
-/** What pathname expansion may touch: the gate's `readdir` and `stat`. */
-export interface GlobAccess {
-  readdir(path: string): Promise<Outcome<readonly string[]>>;
-  stat(path: string): Promise<Outcome<BigIntStats>>;
-}
 
 const CLASSES: Readonly<Record<string, string>> = {
   alpha: "a-zA-Z",
@@ -39,6 +28,8 @@ export function hasGlob(pattern: string): boolean {
     const char = pattern[index];
     if (char === "\\") index += 1;
     else if (char === "*" || char === "?") return true;
+    else if ((char === "!" || char === "+" || char === "@") && pattern[index + 1] === "(")
+      return true;
     else if (char === "[" && pattern.indexOf("]", index + 2) > 0) return true;
   }
   return false;
@@ -180,53 +171,4 @@ export function matchPattern(pattern: string, text: string, nocase = false): boo
     cache.set(key, regex);
   }
   return regex.test(text);
-}
-
-/** Pathname expansion of one pattern relative to `cwd`; sorted matches, or [] when none. */
-export async function expandPathname(
-  access: GlobAccess,
-  pattern: string,
-  cwd: string,
-  dotglob = false,
-  nocase = false,
-): Promise<string[]> {
-  const absolute = pattern.startsWith("/");
-  const components = pattern.split("/");
-  let results: string[] = [absolute ? "/" : ""];
-  const start = absolute ? 1 : 0;
-  for (let index = start; index < components.length; index += 1) {
-    const component = components[index] as string;
-    const last = index === components.length - 1;
-    const next: string[] = [];
-    if (component === "") {
-      if (last) results = results.map((prefix) => (prefix.endsWith("/") ? prefix : `${prefix}/`));
-      continue;
-    }
-    for (const prefix of results) {
-      const directory = prefix === "" ? cwd : prefix.startsWith("/") ? prefix : join(cwd, prefix);
-      const joinPrefix = prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`;
-      if (!hasGlob(component)) {
-        const literal = unescapePattern(component);
-        if ((await access.stat(join(directory, literal))).ok) next.push(joinPrefix + literal);
-        continue;
-      }
-      const listed = await access.readdir(directory);
-      if (!listed.ok) continue;
-      const entries = [...listed.value];
-      const dotAllowed = dotglob || component.startsWith(".") || component.startsWith("\\.");
-      for (const entry of entries.sort()) {
-        if (entry.startsWith(".") && !dotAllowed) continue;
-        if ((entry === "." || entry === "..") && !component.startsWith(".")) continue;
-        if (!matchPattern(component, entry, nocase)) continue;
-        if (!last) {
-          const stats = await access.stat(join(directory, entry));
-          if (!stats.ok || !stats.value.isDirectory()) continue;
-        }
-        next.push(joinPrefix + entry);
-      }
-    }
-    results = next;
-    if (results.length === 0) return [];
-  }
-  return results.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
 }

@@ -10,6 +10,7 @@
  * permission-denied text for opens, `<name>: execution denied: <reason>` with status
  * 126 for commands) or a system `errno` such as `ENOENT` (printed as bash does).
  */
+import type { BigIntStats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import type { GatedOpener, GateOutcome } from "@agent-bridle/coreutils";
 
@@ -30,6 +31,14 @@ export interface ShellAccess extends GatedOpener {
    * their logical name (`resolved` is the name too). Allowed: `{ ok: true }`.
    */
   checkExec(spelled: string, resolved: string): Promise<GateOutcome<void>>;
+  /**
+   * The metadata of a program candidate while a command is resolved (each `PATH` entry
+   * tried, or a path the script spelled as the command). Not a file probe of the script's:
+   * what runs is judged by `checkExec`, so a host may answer here for a program it would
+   * let run even where `fs_read` would refuse a `stat` (bash under Landlock finds
+   * `/usr/bin/git` whatever `fs_read` says).
+   */
+  statProgram(path: string): Promise<GateOutcome<BigIntStats>>;
   /** Opens the target of an output or read-write redirection (`>`, `>>`, `>|`, `<>`). */
   openRedirect(path: string, mode: RedirectOpenMode): Promise<GateOutcome<FileHandle>>;
 }

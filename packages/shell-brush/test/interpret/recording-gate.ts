@@ -39,6 +39,8 @@ export function recordingGate(deny: (operation: string, path: string) => boolean
     openWrite: gated("openWrite", passThroughAccess.openWrite),
     stat: gated("stat", passThroughAccess.stat),
     lstat: gated("lstat", passThroughAccess.lstat),
+    // Command resolution probes are recorded (and refused) as `stat`s here.
+    statProgram: gated("stat", passThroughAccess.statProgram),
     readdir: gated("readdir", passThroughAccess.readdir),
     readlink: gated("readlink", passThroughAccess.readlink),
     openRedirect: gated("openRedirect", passThroughAccess.openRedirect),
