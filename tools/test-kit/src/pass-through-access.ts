@@ -47,6 +47,7 @@ export const passThroughAccess = {
   openWrite: (path: string) => attempt(() => open(path, "w")),
   stat: (path: string) => attempt(() => stat(path, { bigint: true })),
   lstat: (path: string) => attempt(() => lstat(path, { bigint: true })),
+  statProgram: (path: string) => attempt(() => stat(path, { bigint: true })),
   readdir: (path: string) => attempt(() => readdir(path)),
   readlink: (path: string) => attempt(() => readlink(path)),
   checkExec: async (_spelled: string, _resolved: string): Promise<Outcome<void>> => ({

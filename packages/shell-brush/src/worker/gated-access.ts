@@ -1,13 +1,14 @@
 /**
  * The interceptor (L2, spec §9): the `ShellAccess` the worker hands the interpreter.
  * Every open, listing, probe and command start is judged by the re-minted
- * `ToolContext` (core's judge, mediated opens and exec identity). Policy refusals are
- * recorded once through `onDenial`; a missing file is an `errno`, not a denial.
+ * `ToolContext` (core's judge, mediated opens and exec identity). A missing file is an
+ * `errno`, not a denial.
  */
 import type { BigIntStats } from "node:fs";
 import { type FileHandle, lstat, open, readdir, readlink, stat } from "node:fs/promises";
 import {
   type Code,
+  checkExec,
   createDenial,
   type Denial,
   removeDotSegments,
@@ -52,14 +53,19 @@ async function attempt<T>(work: () => Promise<T>): Promise<GateOutcome<T>> {
   }
 }
 
+/**
+ * Policy refusals come back as `denial`s. The interpreter records each one it acts on
+ * (its own PATH probes stay quiet), so the worker passes no `onDenial`; a gate used on
+ * its own may pass one to see every refusal.
+ */
 export function createGatedAccess(
   cx: ToolContext,
-  onDenial: (denial: Denial) => void,
+  onDenial?: (denial: Denial) => void,
 ): ShellAccess {
   const refuse = (denial: Denial): GateOutcome<never> => {
     const errno = ERRNO_OF[denial.code];
     if (errno !== undefined) return { ok: false, errno };
-    onDenial(denial);
+    onDenial?.(denial);
     return { ok: false, denial };
   };
   const descriptorRefusal = (path: string) =>
@@ -99,6 +105,14 @@ export function createGatedAccess(
     stat: (path: string) => probe(path, (p): Promise<BigIntStats> => stat(p, { bigint: true })),
     lstat: (path: string) => probe(path, (p): Promise<BigIntStats> => lstat(p, { bigint: true })),
     readdir: (path: string) => probe(path, (p): Promise<readonly string[]> => readdir(p)),
+    // A program the exec grant admits is found wherever fs_read stands (as under Landlock,
+    // where `stat` is not an access right); anything else is judged as a read.
+    async statProgram(path: string): Promise<GateOutcome<BigIntStats>> {
+      const readable = await probe(path, (p) => stat(p, { bigint: true }));
+      if (readable.ok || !("denial" in readable)) return readable;
+      const runnable = await checkExec(cx.caveats.exec, { spelled: path, resolved: path });
+      return runnable.ok ? attempt(() => stat(path, { bigint: true })) : readable;
+    },
     readlink: (path: string) => probe(path, (p) => readlink(p)),
     async checkExec(spelled: string, resolved: string): Promise<GateOutcome<void>> {
       const decision = await cx.checkExec(

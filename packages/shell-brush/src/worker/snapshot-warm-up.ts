@@ -19,6 +19,7 @@ const NO_ACCESS: ShellAccess = {
   openRedirect: nothing,
   stat: nothing,
   lstat: nothing,
+  statProgram: nothing,
   readdir: nothing,
   readlink: nothing,
   checkExec: async () => ({ ok: true, value: undefined }),

@@ -77,7 +77,8 @@ export async function runWorkerCall(
   const interpreter = new Interpreter({
     cwd: request.cwd,
     env: { ...place.baseEnv, ...request.env },
-    access: createGatedAccess(cx, (denial) => writer.denied(denial)),
+    access: createGatedAccess(cx),
+    onDenial: (denial) => writer.denied(denial),
     runner: createConfinedRunner({
       exec: cx.caveats.exec,
       audit,

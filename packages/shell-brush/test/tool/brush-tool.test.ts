@@ -58,6 +58,22 @@ describe("BrushShellTool: the bash worker end to end", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("finds a granted program on PATH although fs_read does not cover its directory, and runs it under Landlock", async () => {
+    const a = tempDir();
+    const registry = brush({ kernel: true });
+    const grant = registry.mintGrant(caveats({ fs_read: only([a]), exec: only(["id"]) }));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        { cmd: "id -u; test -e /usr/bin/id; echo $?", cwd: a },
+        grant,
+      ),
+    );
+    expect(envelope.stdout).toBe(`${process.getuid?.()}\n1\n`);
+    expect(envelope.sandbox_kind).toBe("landlock");
+    expect(envelope.denials?.map((denial) => denial.kind)).toEqual(["open"]);
+  });
+
   it("under Landlock writes only inside fs_write and reports kernel", async () => {
     const a = tempDir();
     const b = tempDir();
