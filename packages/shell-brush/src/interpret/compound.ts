@@ -108,12 +108,12 @@ async function compoundBody(
       const loopVariable = interpreter.state.lookupRaw(body.variable.name);
       const header =
         body.words === null
-          ? null
+          ? `for ${body.variable.name}`
           : `for ${body.variable.name} in ${body.words.map((word) => interpreter.code.text.slice(word.start, word.end)).join(" ")}`;
       for (const value of values) {
         if (interpreter.state.traps.has("DEBUG"))
-          await runDebugTrap(interpreter, command, fds, true);
-        if (header !== null) traceText(interpreter, fds, header);
+          await runDebugTrap(interpreter, command, fds, true, header);
+        if (body.words !== null) traceText(interpreter, fds, header);
         if (loopVariable?.nameref) {
           if (loopVariable.readonly) throw new ReadonlyError(body.variable.name);
           loopVariable.value = value;

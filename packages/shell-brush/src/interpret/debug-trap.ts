@@ -34,16 +34,22 @@ export async function runDebugTrap(
   command: Command,
   fds: Fds,
   iteration = false,
+  text?: string,
 ): Promise<"run" | "skip"> {
   const state = interpreter.state;
   if (interpreter.inTrap || !traced(command) || isLoop(command) !== iteration) return "run";
   const extdebug = state.shopt.has("extdebug");
   if (state.funcNames.length > 0 && !state.options.functrace && !extdebug) return "run";
-  const text = interpreter.code.text.slice(command.start, command.end);
-  const variable = state.lookupRaw("BASH_COMMAND");
-  if (variable === undefined || !variable.readonly) state.set("BASH_COMMAND", text);
+  setBashCommand(interpreter, text ?? interpreter.code.text.slice(command.start, command.end));
   const status = await interpreter.runTrap("DEBUG", fds);
   if (!extdebug || status === 0) return "run";
   if (status === 2 && state.funcNames.length > 0) throw new ReturnSignal(state.lastStatus);
   return "skip";
+}
+
+/** `BASH_COMMAND`: the command being run (kept for the traps that read it). */
+export function setBashCommand(interpreter: Interpreter, text: string): void {
+  const state = interpreter.state;
+  const variable = state.lookupRaw("BASH_COMMAND");
+  if (variable === undefined || !variable.readonly) state.set("BASH_COMMAND", text);
 }

@@ -15,7 +15,7 @@ import type { BuiltinContext } from "./builtin-context.js";
 import { BUILTINS } from "./builtins.js";
 import { type CommandLocation, resolveCommand } from "./command-search.js";
 import { runCompound } from "./compound.js";
-import { runDebugTrap } from "./debug-trap.js";
+import { runDebugTrap, setBashCommand } from "./debug-trap.js";
 import { Expander } from "./expand.js";
 import type { ExternalRunner } from "./external.js";
 import { recordingAccess } from "./gate.js";
@@ -483,7 +483,10 @@ export class Interpreter {
     try {
       if (this.state.traps.has("DEBUG") && (await runDebugTrap(this, command, fds)) === "skip")
         return 0;
-      if (command.type === "SimpleCommand") return await runSimple(this, command, fds);
+      if (command.type === "SimpleCommand") {
+        if (!this.inTrap) setBashCommand(this, this.code.text.slice(command.start, command.end));
+        return await runSimple(this, command, fds);
+      }
       if (command.type === "FunctionDefinition") {
         this.state.functions.set(command.name, command);
         this.origins.set(command, { source: this.currentSource, code: this.code });

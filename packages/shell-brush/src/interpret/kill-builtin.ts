@@ -1,7 +1,8 @@
 /**
  * `kill`: signal specifications as bash reads them, `-l`. The interpreter has no jobs of
  * its own to signal and no authority over other processes: a signal to the shell itself
- * (`$$`) ends the script with 128 + the signal's number; any other process is refused.
+ * (`$$`) runs its trap (`''` ignores it), or else ends the script with 128 + the
+ * signal's number; any other process is refused.
  */
 import type { Builtin } from "./builtin-context.js";
 import { ExitSignal } from "./signals.js";
@@ -17,7 +18,10 @@ function signalNumber(spec: string): number | null {
   return index < 0 ? null : index + 1;
 }
 
-export const kill: Builtin = (context, args) => {
+/** Signals whose default action is to do nothing. */
+const IGNORED_BY_DEFAULT = new Set(["SIGCHLD", "SIGURG", "SIGWINCH", "SIGCONT"]);
+
+export const kill: Builtin = async (context, args) => {
   let signal = 15;
   let index = 0;
   const first = args[0];
@@ -68,7 +72,14 @@ export const kill: Builtin = (context, args) => {
   let status = 0;
   for (const target of targets) {
     if (target === String(context.state.pid)) {
-      if (signal === 0) continue;
+      const name = SIGNALS[signal - 1] ?? "";
+      if (signal === 0 || IGNORED_BY_DEFAULT.has(name)) continue;
+      const action = context.state.traps.get(name);
+      if (action === "") continue;
+      if (action !== undefined) {
+        await context.interpreter.runTrap(name, context.fds);
+        continue;
+      }
       throw new ExitSignal(128 + signal);
     }
     if (!/^-?[0-9]+$/.test(target)) {
