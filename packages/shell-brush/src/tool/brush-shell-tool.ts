@@ -35,6 +35,7 @@ import {
 import { inspectShell } from "../inspect/inspect-shell.js";
 import { type BrushInput, brushInputSchema } from "./brush-input.js";
 import { callWorker } from "./call-worker.js";
+import { requirePrivateControlTransport } from "./platform-gate.js";
 import { WorkerPool } from "./worker-pool.js";
 
 export interface BrushShellToolOptions {
@@ -58,6 +59,7 @@ export interface BrushShellToolOptions {
 }
 
 const ENGINE = "brush";
+const MAX_WORKER_OUTPUT_BYTES = 64 << 20;
 
 export type BrushShellTool = Tool<BrushInput, ToolEnvelope> & {
   /** Resolves once the warm worker for the next call is ready (if one is being started). */
@@ -69,6 +71,11 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
     throw new ConfigurationError("baseDir must be an absolute path");
   }
   const limits: ShellLimits = { ...DEFAULT_SHELL_LIMITS, ...options.limits };
+  // Reference §5.5: the worker's per-stream cap is 1 byte to 64 MiB, refused (not clamped).
+  const cap = limits.maxOutputBytes;
+  if (!Number.isSafeInteger(cap) || cap < 1 || cap > MAX_WORKER_OUTPUT_BYTES) {
+    throw new ConfigurationError("limits.maxOutputBytes must be an integer from 1 to 64 MiB");
+  }
   const sandbox = createSandbox({
     backend: options.backend ?? createHostBackend(),
     home: options.home,
@@ -105,6 +112,7 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
       throw new ToolFailedError("the bash shell is dispatched through invokeAccounted");
     },
     async invokeAccounted(input, cx, { signal, observer }) {
+      requirePrivateControlTransport();
       const started = performance.now();
       const quiet = { report: {}, sandboxKind: "none" as const, unbridled: false };
       const cwd = await checkWorkingDirectory(cx, input.cwd, options.baseDir);
