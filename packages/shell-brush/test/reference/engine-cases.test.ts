@@ -162,6 +162,19 @@ describe("the bash engine end to end (reference cases 79–85)", () => {
     }
   });
 
+  it("84: with a warm worker, nothing of one call's env or exports reaches the next call", async () => {
+    const { run, tool } = brush({ warm: true });
+    const first = await run({
+      cmd: 'export LEAKED=exported; echo "$NEWT_SEAM_PROBE"',
+      env: { NEWT_SEAM_PROBE: "delivered" },
+      cwd: tempDir(),
+    });
+    expect(first.stdout).toBe("delivered\n");
+    await tool.warmReady();
+    const second = await run({ cmd: 'echo "[$NEWT_SEAM_PROBE][$LEAKED]"', cwd: tempDir() });
+    expect(second.stdout).toBe("[][]\n");
+  });
+
   it("85: /bin/cat with no input returns promptly with nothing (stdin is /dev/null); so does the carried cat", async () => {
     const { run } = brush();
     const started = performance.now();

@@ -21,6 +21,8 @@ export interface BrushOptions {
   readonly observer?: ShellOutputObserver;
   readonly maxOutputBytes?: number;
   readonly home?: string;
+  /** Pre-start a warm worker after each call (default off). */
+  readonly warm?: boolean;
 }
 
 const tools: { close?: () => Promise<void> }[] = [];
@@ -28,13 +30,13 @@ afterAll(async () => {
   for (const tool of tools.splice(0)) await tool.close?.();
 });
 
-/** A registry holding a cold (no warm worker) bash engine. */
+/** A registry holding a bash engine (cold unless `warm`). */
 export function brush(options: BrushOptions = {}) {
   const tool = createBrushShellTool({
     home: options.home ?? NOWHERE_HOME,
     tmpdir: "/tmp",
     backend: options.kernel ? createHostBackend() : NONE_BACKEND,
-    warm: false,
+    warm: options.warm ?? false,
     ...(options.observer ? { observer: options.observer } : {}),
     ...(options.maxOutputBytes ? { limits: { maxOutputBytes: options.maxOutputBytes } } : {}),
   });
