@@ -123,11 +123,15 @@ export async function declareBuiltin(
     let status = 0;
     const names = operands.length === 0 ? [...state.functions.keys()].sort() : operands;
     for (const name of names) {
-      if (!state.functions.has(name)) {
+      const fn = state.functions.get(name);
+      if (fn === undefined) {
         status = 1;
         continue;
       }
-      if (flags.on.has("F")) context.stdout.write(`declare -f ${name}\n`);
+      if (!flags.on.has("F")) context.stdout.write(`${context.interpreter.functionText(fn)}\n`);
+      else if (operands.length === 0 || flags.on.has("p"))
+        context.stdout.write(`declare -f ${name}\n`);
+      else context.stdout.write(`${name}\n`);
     }
     return status;
   }

@@ -18,6 +18,7 @@ import { runCompound } from "./compound.js";
 import { runDebugTrap, setBashCommand } from "./debug-trap.js";
 import { Expander } from "./expand.js";
 import type { ExternalRunner } from "./external.js";
+import { printFunction } from "./function-print.js";
 import { recordingAccess } from "./gate.js";
 import { type Fds, InputSource, MemorySink, type OutputSink, sinkOf, sourceOf } from "./io.js";
 import { Jobs } from "./jobs.js";
@@ -289,6 +290,11 @@ export class Interpreter {
   /** Where `fn` was defined (the script itself when unknown). */
   functionOrigin(fn: FunctionDefinition): SourceOrigin {
     return this.origins.get(fn) ?? { source: "main", code: this.code };
+  }
+
+  /** `fn` as `declare -f` prints it. */
+  functionText(fn: FunctionDefinition): string {
+    return printFunction(fn, this.functionOrigin(fn).code.text);
   }
 
   /** Run code from `origin` next (a function body, a sourced file); restore with `leaveSource`. */

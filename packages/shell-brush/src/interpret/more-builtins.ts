@@ -189,7 +189,9 @@ async function kindsOf(context: BuiltinContext, name: string, all = false): Prom
   const alias = context.state.aliases.get(name);
   if (alias !== undefined) found.push({ kind: "alias", path: alias });
   if (BASH_RESERVED_WORDS.has(name)) found.push({ kind: "keyword" });
-  if (context.state.functions.has(name)) found.push({ kind: "function" });
+  const fn = context.state.functions.get(name);
+  if (fn !== undefined)
+    found.push({ kind: "function", path: context.interpreter.functionText(fn) });
   if (context.interpreter.isBuiltin(name)) found.push({ kind: "builtin" });
   const hashed = context.state.hashed.get(name);
   if (hashed !== undefined && !all) {
@@ -208,7 +210,7 @@ function describeFound(name: string, found: Found): string {
   if (found.kind === "file")
     return found.hashed ? `${name} is hashed (${found.path})` : `${name} is ${found.path}`;
   if (found.kind === "alias") return `${name} is aliased to \`${found.path}'`;
-  if (found.kind === "function") return `${name} is a function`;
+  if (found.kind === "function") return `${name} is a function\n${found.path ?? ""}`;
   return `${name} is a shell ${found.kind}`;
 }
 

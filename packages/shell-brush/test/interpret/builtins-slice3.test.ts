@@ -59,4 +59,38 @@ describe("interpreter: call stack, traps and the builtins of slice 3", () => {
     const result = await sh("ulimit -n >/dev/null && echo read; ulimit -f 100; ulimit -f");
     expect(result.stdout).toBe("read\n100\n");
   });
+
+  it("prints functions as bash does (declare -f, declare -F, type)", async () => {
+    const result = await sh(
+      [
+        "f() { echo a >/dev/null 2>&1; if true; then x=1; fi; for i in 1 2; do :; done; }",
+        "g() ( echo sub )",
+        "declare -f f; type g; declare -F f; declare -F",
+      ].join("\n"),
+    );
+    expect(result.stdout).toBe(
+      [
+        "f () ",
+        "{ ",
+        "    echo a > /dev/null 2>&1;",
+        "    if true; then",
+        "        x=1;",
+        "    fi;",
+        "    for i in 1 2;",
+        "    do",
+        "        :;",
+        "    done",
+        "}",
+        "g is a function",
+        "g () ",
+        "{ ",
+        "    ( echo sub )",
+        "}",
+        "f",
+        "declare -f f",
+        "declare -f g",
+        "",
+      ].join("\n"),
+    );
+  });
 });
