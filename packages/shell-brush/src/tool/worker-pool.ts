@@ -85,6 +85,8 @@ export class WorkerPool {
     if (warm === undefined) return;
     const worker = await warm.launched;
     if (worker.kind === "ready") {
+      // Held again, so a host with nothing else pending still sees the worker reaped.
+      worker.hold(true);
       worker.kill();
       await worker.outcome;
     }

@@ -8,7 +8,6 @@ import type { BigIntStats } from "node:fs";
 import { type FileHandle, lstat, open, readdir, readlink, stat } from "node:fs/promises";
 import {
   type Code,
-  checkExec,
   createDenial,
   type Denial,
   removeDotSegments,
@@ -105,13 +104,15 @@ export function createGatedAccess(
     stat: (path: string) => probe(path, (p): Promise<BigIntStats> => stat(p, { bigint: true })),
     lstat: (path: string) => probe(path, (p): Promise<BigIntStats> => lstat(p, { bigint: true })),
     readdir: (path: string) => probe(path, (p): Promise<readonly string[]> => readdir(p)),
-    // A program the exec grant admits is found wherever fs_read stands (as under Landlock,
-    // where `stat` is not an access right); anything else is judged as a read.
+    // Command resolution is not a read of the script's: a program is found wherever
+    // fs_read stands (as bash under Landlock finds it, `stat` not being an access right),
+    // and `checkExec` then admits or denies it (126, "execution denied", as the reference).
+    // Blocked locations (credentials, agent configuration) stay unanswered.
     async statProgram(path: string): Promise<GateOutcome<BigIntStats>> {
       const readable = await probe(path, (p) => stat(p, { bigint: true }));
       if (readable.ok || !("denial" in readable)) return readable;
-      const runnable = await checkExec(cx.caveats.exec, { spelled: path, resolved: path });
-      return runnable.ok ? attempt(() => stat(path, { bigint: true })) : readable;
+      if (readable.denial.code !== "FS_OUTSIDE_ALLOWED") return readable;
+      return attempt(() => stat(path, { bigint: true }));
     },
     readlink: (path: string) => probe(path, (p) => readlink(p)),
     async checkExec(spelled: string, resolved: string): Promise<GateOutcome<void>> {

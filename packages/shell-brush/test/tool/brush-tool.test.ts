@@ -65,13 +65,14 @@ describe("BrushShellTool: the bash worker end to end", () => {
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
-        { cmd: "id -u; test -e /usr/bin/id; echo $?", cwd: a },
+        { cmd: "id -u; test -e /usr/bin/id; echo $?; whoami; echo $?", cwd: a },
         grant,
       ),
     );
-    expect(envelope.stdout).toBe(`${process.getuid?.()}\n1\n`);
+    expect(envelope.stdout).toBe(`${process.getuid?.()}\n1\n126\n`);
+    expect(envelope.stderr).toContain("whoami: execution denied");
     expect(envelope.sandbox_kind).toBe("landlock");
-    expect(envelope.denials?.map((denial) => denial.kind)).toEqual(["open"]);
+    expect(envelope.denials?.map((denial) => denial.kind)).toEqual(["open", "exec"]);
   });
 
   it("under Landlock writes only inside fs_write and reports kernel", async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
@@ -74,5 +75,27 @@ describe("the warm worker (spec §9)", () => {
     await tool.close?.();
     expect(workerChildren()).not.toContain(warm);
     expect(workerChildren()).toEqual([]);
+  });
+
+  it("close() settles in a host with nothing else pending (the idle worker is held again to be reaped)", () => {
+    const dist = (name: string) => new URL(`../../../${name}/dist/index.js`, import.meta.url).href;
+    const script = `
+      import { Registry, top } from "${dist("core")}";
+      import { NONE_BACKEND } from "${dist("sandbox")}";
+      import { createBrushShellTool } from "${dist("shell-brush")}";
+      const tool = createBrushShellTool({ home: "/tmp", tmpdir: "/tmp", backend: NONE_BACKEND });
+      const registry = Registry.builder().tool(tool).build();
+      await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(top()));
+      await tool.warmReady();
+      await registry.close();
+      process.stdout.write("closed");
+    `;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 20_000,
+    });
+    expect(run.stderr.toString()).toBe("");
+    expect(run.stdout.toString()).toBe("closed");
+    expect(run.status).toBe(0);
   });
 });
