@@ -102,6 +102,34 @@ describe("the bash engine end to end (reference cases 79–85)", () => {
     expect(envelope).toMatchObject({ exit_code: 1, stdout: "" });
   });
 
+  it("81: a function's local PS4 never runs its substitution either", async () => {
+    const dir = tempDir();
+    const sentinel = join(dir, "ps4-ran");
+    const { run } = brush();
+    await run({
+      cmd: `f() { local PS4='$(/usr/bin/touch ${sentinel})'; set -x; echo in; }; f`,
+      cwd: dir,
+    });
+    expect(existsSync(sentinel)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  // Interpreter bug (src/interpret, `local`/`declare` on a readonly variable): bash refuses
+  // both (`local: PS4: readonly variable`, status 1; `declare: PS4: readonly variable`),
+  // the interpreter lets a function shadow the pinned prompt (its trace then starts with
+  // the script's text, unexpanded) and ignores `declare +r`. Repro through the engine:
+  // `f() { local PS4="L> "; set -x; echo in; }; f` traces `L> echo in`.
+  it.fails("81 (bash parity): local and declare +r cannot touch the readonly PS4", async () => {
+    const { run } = brush();
+    const envelope = await run({
+      cmd: 'f() { local PS4="L> "; echo "local=$?"; set -x; echo in; set +x; }; f; declare +r PS4; echo "declare=$?"',
+      cwd: tempDir(),
+    });
+    expect(envelope.stdout).toBe("local=1\nin\ndeclare=1\n");
+    expect(envelope.stderr).toContain("local: PS4: readonly variable");
+    expect(envelope.stderr).not.toContain("L> ");
+  });
+
   it("82: exec only[echo]: /bin/touch is denied (kind exec), echo runs, a substituted touch is denied too; nothing is created", async () => {
     const dir = tempDir();
     const sentinel = join(dir, "touched");
