@@ -7,7 +7,6 @@ import {
   parseCaveats,
   type Registry,
   registry,
-  TRUSTED_PATH,
   top,
 } from "agent-bridle";
 import { closeRegistry } from "./close-registry.js";
@@ -39,8 +38,7 @@ usage:
 
 --grant   the caveats as JSON ({"fs_read":…,"fs_write":…,"exec":…,"net":…,"max_calls":…,
           "valid_for_generation":…}) or a file holding that JSON. Without it, a demo grant:
-          read and write the current directory, read the program directories (where
-          the bash engine looks programs up), a few everyday programs, no network.
+          read and write the current directory, a few everyday programs, no network.
 --engine  which engine runs 'run': "brush" (default where supported: Linux, macOS; the
           bash engine, full bash in a confined worker, every program checked before
           it starts, files and network bounded by the kernel), "safe" (argv and a
@@ -67,16 +65,10 @@ export const DEMO_PROGRAMS = Object.freeze([
   "wc",
 ]);
 
-/**
- * Where the demo grant's programs are found (core's trusted `PATH`): the bash engine looks
- * programs up through its `fs_read` gate, so the grant lets it read these directories.
- */
-export const DEMO_PROGRAM_DIRECTORIES = Object.freeze(TRUSTED_PATH.split(":"));
-
 export function demoGrant(cwd: string): Caveats {
   return parseCaveats({
     ...top(),
-    fs_read: { only: [cwd, ...DEMO_PROGRAM_DIRECTORIES] },
+    fs_read: { only: [cwd] },
     fs_write: { only: [cwd] },
     exec: { only: [...DEMO_PROGRAMS] },
     net: { only: [] },
@@ -122,7 +114,7 @@ async function loadGrant(parsed: Parsed, io: CliIo): Promise<Caveats> {
   if (typeof given !== "string") {
     const grant = demoGrant(io.cwd);
     io.stderr.write(
-      `bridle: no --grant, using the demo grant (read and write ${io.cwd}; read the program directories ${DEMO_PROGRAM_DIRECTORIES.join(", ")}; programs ${DEMO_PROGRAMS.join(", ")}; no network): ${caveatsToJson(grant)}\n`,
+      `bridle: no --grant, using the demo grant (read and write ${io.cwd}; programs ${DEMO_PROGRAMS.join(", ")}; no network): ${caveatsToJson(grant)}\n`,
     );
     return grant;
   }

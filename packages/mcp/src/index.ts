@@ -3,7 +3,6 @@
 export {
   bridle,
   type CliIo,
-  DEMO_PROGRAM_DIRECTORIES,
   DEMO_PROGRAMS,
   demoGrant,
 } from "./cli.js";
