@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brushWorkers, descendantsOf, waitFor } from "@agent-bridle-tools/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { caveats, registry, type ShellInspection } from "../src/index.js";
-import { brushWorkers, descendantsOf, waitFor } from "./process-tree.js";
 
 const made: string[] = [];
 afterEach(() => {

@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  brushWorkers,
+  chainBetween,
+  descendantsOf,
+  type LiveProcess,
+  stillRunning,
+  waitFor,
+} from "@agent-bridle-tools/test-kit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,14 +20,6 @@ import {
   useTempDirs,
   writeConfig,
 } from "./helpers.js";
-import {
-  brushWorkers,
-  chainBetween,
-  descendantsOf,
-  type LiveProcess,
-  stillRunning,
-  waitFor,
-} from "./process-tree.js";
 
 const tempDir = useTempDirs();
 const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";

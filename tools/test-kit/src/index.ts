@@ -1,4 +1,12 @@
 export { type ChildProcessRequest, childProcessRunner } from "./child-process-runner.js";
 export { type PassThroughOpenMode, passThroughAccess } from "./pass-through-access.js";
+export {
+  brushWorkers,
+  chainBetween,
+  descendantsOf,
+  type LiveProcess,
+  stillRunning,
+  waitFor,
+} from "./process-tree.js";
 export { NOWHERE_HOME, registryWith } from "./registry-with.js";
 export { useTempDirs } from "./temp-dirs.js";

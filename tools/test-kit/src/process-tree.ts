@@ -1,3 +1,5 @@
+// DEV-ONLY. The live process tree under a pid (Linux /proc), for tests that prove nothing
+// outlived a call.
 import { readdirSync, readFileSync } from "node:fs";
 
 export interface LiveProcess {
@@ -49,6 +51,26 @@ export function brushWorkers(processes: readonly LiveProcess[]): LiveProcess[] {
   return processes.filter(
     (live) => live.argv[0] === process.execPath && live.argv.includes("--agent-bridle-worker"),
   );
+}
+
+/** The processes from `leaf` up to (not including) `root`; empty when `leaf` is not below it. */
+export function chainBetween(root: number, leaf: LiveProcess): LiveProcess[] {
+  const byPid = new Map(descendantsOf(root).map((live) => [live.pid, live]));
+  const chain: LiveProcess[] = [];
+  for (let at: LiveProcess | undefined = leaf; at !== undefined; at = byPid.get(at.ppid)) {
+    chain.push(at);
+    if (at.ppid === root) return chain;
+  }
+  return [];
+}
+
+/** Whether `live` still runs (the same pid with the same argv). */
+export function stillRunning(live: LiveProcess): boolean {
+  try {
+    return readFileSync(`/proc/${live.pid}/cmdline`, "utf8") === live.argv.join("\0");
+  } catch {
+    return false;
+  }
 }
 
 export async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
