@@ -124,9 +124,6 @@ export const BASH_WORKER_ATTACKS: readonly Attack[] = [
     title: "a background job does not outlive the call",
     notApplicable: ONLY_BASH,
     exec: ["sleep", "setsid"],
-    knownFailure: {
-      bash: "`sleep 981001 & echo bg` never returns: the call waits for the background job until the timeout (exit 124) and the `bg` already written to stdout is lost; real bash prints bg and exits at once",
-    },
     steps: () => [{ cmd: "sleep 981001 & echo bg", timeout_secs: 2 }],
     check: (outcomes) => {
       expect(processesWith("981001")).toEqual([]);
