@@ -404,6 +404,32 @@ describe.skipIf(!onBrushPlatform)("the bash engine's refusals over MCP (case 101
   });
 });
 
+describe("the safe-subset engine's budget over MCP (case 102)", () => {
+  it("an out-of-scope cmd is refused in-band and does not consume max_calls at_most(1)", async () => {
+    const home = tempDir();
+    const dir = tempDir();
+    const { client } = await start(
+      serverEnv(home, {
+        AGENT_BRIDLE_CAVEATS: grant({ exec: { only: ["echo"] }, max_calls: { at_most: 1 } }),
+        AGENT_BRIDLE_ENGINE: "safe",
+      }),
+    );
+    const refused = await client.callTool({
+      name: "shell",
+      arguments: { cmd: `touch ${join(dir, "made")}`, cwd: dir },
+    });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toContain("touch");
+    expect(readdirSync(dir)).toEqual([]);
+    const served = await client.callTool({
+      name: "shell",
+      arguments: { cmd: "echo still in budget", cwd: dir },
+    });
+    expect(served.isError, text(served)).toBe(false);
+    expect((served.structuredContent as { stdout: string }).stdout).toBe("still in budget\n");
+  });
+});
+
 describe("sessions", () => {
   it("caps concurrent calls: with max_concurrent_calls = 1 two calls run one after the other", async () => {
     const home = tempDir();
