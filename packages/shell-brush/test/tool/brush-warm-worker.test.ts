@@ -77,6 +77,21 @@ describe("the warm worker (spec §9)", () => {
     expect(workerChildren()).toEqual([]);
   });
 
+  it("an idle warm worker exits on its own after idleMs", async () => {
+    const tool = createBrushShellTool({
+      home: "/nonexistent-home",
+      tmpdir: "/tmp",
+      backend: NONE_BACKEND,
+      idleMs: 400,
+    });
+    const { registry } = registryWith(tool);
+    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(caveats({})));
+    const warm = await warmWorker();
+    for (let tries = 0; tries < 200 && workerChildren().includes(warm); tries += 1) await sleep(25);
+    expect(workerChildren()).not.toContain(warm);
+    await tool.close?.();
+  });
+
   it("close() settles in a host with nothing else pending (the idle worker is held again to be reaped)", () => {
     const dist = (name: string) => new URL(`../../../${name}/dist/index.js`, import.meta.url).href;
     const script = `
