@@ -20,7 +20,15 @@ import { Expander } from "./expand.js";
 import type { ExternalRunner } from "./external.js";
 import { printFunction } from "./function-print.js";
 import { recordingAccess } from "./gate.js";
-import { type Fds, InputSource, MemorySink, type OutputSink, sinkOf, sourceOf } from "./io.js";
+import {
+  encodingSink,
+  type Fds,
+  InputSource,
+  MemorySink,
+  type OutputSink,
+  sinkOf,
+  sourceOf,
+} from "./io.js";
 import { Jobs } from "./jobs.js";
 import { runPipeline } from "./pipeline.js";
 import { ProcessSubstitutions, processSubstitute } from "./process-substitution.js";
@@ -211,8 +219,8 @@ export class Interpreter {
     const stderr = new MemorySink();
     const fds: Fds = new Map();
     fds.set(0, new InputSource(stdin ?? new Uint8Array()));
-    fds.set(1, this.options.stdout ?? stdout);
-    fds.set(2, this.options.stderr ?? stderr);
+    fds.set(1, this.options.stdout === undefined ? stdout : encodingSink(this.options.stdout));
+    fds.set(2, this.options.stderr === undefined ? stderr : encodingSink(this.options.stderr));
     let status: number;
     try {
       status = await this.runSource(source, fds, true);

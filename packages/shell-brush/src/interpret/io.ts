@@ -2,6 +2,7 @@
 
 import { writeSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
+import { decodeShellBytes, encodeShellText } from "../parse/shell-bytes.js";
 import { ExitSignal } from "./signals.js";
 
 export interface OutputSink {
@@ -13,7 +14,7 @@ export class MemorySink implements OutputSink {
   private readonly chunks: Buffer[] = [];
 
   write(chunk: Uint8Array | string): void {
-    this.chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk));
+    this.chunks.push(typeof chunk === "string" ? encodeShellText(chunk) : Buffer.from(chunk));
   }
 
   bytes(): Buffer {
@@ -21,7 +22,7 @@ export class MemorySink implements OutputSink {
   }
 
   text(): string {
-    return this.bytes().toString("utf8");
+    return decodeShellBytes(this.bytes());
   }
 }
 
@@ -35,7 +36,7 @@ export class FileSink implements OutputSink {
 
   write(chunk: Uint8Array | string): void {
     if (!this.open) return;
-    const data = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    const data = typeof chunk === "string" ? encodeShellText(chunk) : chunk;
     let offset = 0;
     try {
       while (offset < data.length) offset += writeSync(this.fd, data, offset);
@@ -66,6 +67,13 @@ export class BrokenPipe extends ExitSignal {
   constructor() {
     super(141);
   }
+}
+
+/** A host's sink, handed bytes only: text is encoded as the shell's bytes first. */
+export function encodingSink(sink: OutputSink): OutputSink {
+  return {
+    write: (chunk) => sink.write(typeof chunk === "string" ? encodeShellText(chunk) : chunk),
+  };
 }
 
 /** Discards everything (`/dev/null`). */
@@ -179,7 +187,7 @@ export class InputSource {
     let end = this.data.indexOf(delimiter, this.position);
     const found = end >= 0;
     if (!found) end = this.data.length;
-    const text = Buffer.from(this.data.subarray(this.position, end)).toString("utf8");
+    const text = decodeShellBytes(this.data.subarray(this.position, end));
     this.position = found ? end + 1 : end;
     return { text, found };
   }
@@ -187,7 +195,7 @@ export class InputSource {
   readCount(count: number): string {
     this.flatten();
     const end = Math.min(this.data.length, this.position + count);
-    const text = Buffer.from(this.data.subarray(this.position, end)).toString("utf8");
+    const text = decodeShellBytes(this.data.subarray(this.position, end));
     this.position = end;
     return text;
   }
@@ -198,7 +206,7 @@ export class PipeSink implements OutputSink {
   constructor(private readonly pipe: InputSource) {}
 
   write(chunk: Uint8Array | string): void {
-    this.pipe.append(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+    this.pipe.append(typeof chunk === "string" ? encodeShellText(chunk) : chunk);
   }
 }
 

@@ -1,5 +1,7 @@
 /** More builtins: `getopts`, `shopt`, `type`, `command`, `builtin`, `mapfile`, `wait` and friends. */
+
 import { BASH_RESERVED_WORDS } from "@agent-bridle/core";
+import { encodeShellText } from "../parse/shell-bytes.js";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
 import { programsOnPath } from "./command-search.js";
 import { isCarried } from "./external-command.js";
@@ -323,7 +325,7 @@ const mapfile: Builtin = async (context, args) => {
   }
   const values =
     origin > 0 && existing?.array ? new Map(existing.array) : new Map<string, string>();
-  const code = delimiter === "" ? 0 : delimiter.charCodeAt(0);
+  const code = delimiter === "" ? 0 : (encodeShellText(delimiter)[0] as number);
   await context.stdin.fillAll();
   let read = 0;
   let position = origin;

@@ -2,7 +2,9 @@
  * Parameter expansion (`$name`, `${name…}` with every operator, `$@`/`$*`, the special
  * parameters), on behalf of an `Expander`.
  */
+
 import type { ParameterExpansion } from "../parse/ast-word.js";
+import { byteLength, sliceBytes } from "../parse/shell-bytes.js";
 import { attributeFlags, declareLine } from "./declare.js";
 import type { Expander } from "./expand.js";
 import {
@@ -142,7 +144,7 @@ export class ParameterExpander {
         throw new ExpansionError(`${display}: unbound variable`);
       out.push({
         kind: "text",
-        text: String([...(values?.[0] ?? "")].length),
+        text: String(byteLength(values?.[0] ?? "")),
         quoted,
         split: !quoted,
       });
@@ -296,18 +298,19 @@ export class ParameterExpander {
             length === null ? source.length : length < 0 ? source.length + length : start + length;
           return source.slice(start, end);
         }
+        // Offsets and lengths count bytes, as bash's do under LC_ALL=C.
         return values.map((value) => {
-          const chars = [...value];
-          let start = offset < 0 ? chars.length + offset : offset;
+          const size = byteLength(value);
+          let start = offset < 0 ? size + offset : offset;
           if (start < 0) return "";
-          start = Math.min(start, chars.length);
-          if (length === null) return chars.slice(start).join("");
+          start = Math.min(start, size);
+          if (length === null) return sliceBytes(value, start);
           if (length < 0) {
-            const end = chars.length + length;
+            const end = size + length;
             if (end < start) throw new ExpansionError(`${length}: substring expression < 0`);
-            return chars.slice(start, end).join("");
+            return sliceBytes(value, start, end);
           }
-          return chars.slice(start, start + length).join("");
+          return sliceBytes(value, start, start + length);
         });
       }
       case "case": {
@@ -321,6 +324,8 @@ export class ParameterExpander {
             .map((char, position) => {
               if (!all && position > 0) return char;
               if (pattern !== null && !matchPattern(pattern, char)) return char;
+              // Only ASCII letters change case under LC_ALL=C.
+              if (char >= "\x80") return char;
               return upper ? char.toUpperCase() : char.toLowerCase();
             })
             .join("");

@@ -1,5 +1,6 @@
 /** The string operations of parameter expansion: affixes, replacement, `@` transforms. */
 import type { ParameterExpansion, WordPart } from "../parse/ast-word.js";
+import { fromByteChars, isAsciiText, toByteChars } from "../parse/shell-bytes.js";
 import { patternSource } from "./pattern.js";
 import { OPTION_LETTERS, type ShellState } from "./state.js";
 
@@ -16,12 +17,19 @@ export function isAtExpansion(part: WordPart): boolean {
   );
 }
 
+/** `${x#p}` and friends; patterns match bytes (LC_ALL=C), so non-ASCII is matched as bytes. */
 export function removeAffix(
   value: string,
   pattern: string,
   prefix: boolean,
   longest: boolean,
 ): string {
+  if (isAsciiText(value) && isAsciiText(pattern))
+    return removeAffixIn(value, pattern, prefix, longest);
+  return fromByteChars(removeAffixIn(toByteChars(value), toByteChars(pattern), prefix, longest));
+}
+
+function removeAffixIn(value: string, pattern: string, prefix: boolean, longest: boolean): string {
   const chars = [...value];
   const regex = new RegExp(`^(?:${patternSource(pattern)})$`, "s");
   if (prefix) {
@@ -44,7 +52,20 @@ export function removeAffix(
   return value;
 }
 
+/** `${x/p/r}` and friends, matching bytes as `removeAffix` does. */
 export function replace(
+  value: string,
+  pattern: string,
+  replacement: string,
+  mode: "first" | "all" | "prefix" | "suffix",
+): string {
+  if (isAsciiText(value) && isAsciiText(pattern) && isAsciiText(replacement))
+    return replaceIn(value, pattern, replacement, mode);
+  const bytes = replaceIn(toByteChars(value), toByteChars(pattern), toByteChars(replacement), mode);
+  return fromByteChars(bytes);
+}
+
+function replaceIn(
   value: string,
   pattern: string,
   replacement: string,

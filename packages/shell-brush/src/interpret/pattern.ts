@@ -4,6 +4,8 @@
  * quoted characters that way). Pathname expansion is in `pathname-expansion.ts`.
  */
 
+import { isAsciiText, toByteChars } from "../parse/shell-bytes.js";
+
 const CLASSES: Readonly<Record<string, string>> = {
   alpha: "a-zA-Z",
   digit: "0-9",
@@ -163,6 +165,13 @@ const cache = new Map<string, RegExp>();
 
 /** Whole-string match of `text` against a bash pattern. */
 export function matchPattern(pattern: string, text: string, nocase = false): boolean {
+  // Non-ASCII matches byte by byte, as bash's patterns do under LC_ALL=C (`?` is one byte).
+  if (!isAsciiText(text) || !isAsciiText(pattern))
+    return matchCompiled(toByteChars(pattern), toByteChars(text), nocase);
+  return matchCompiled(pattern, text, nocase);
+}
+
+function matchCompiled(pattern: string, text: string, nocase: boolean): boolean {
   const key = `${nocase ? "i" : "c"}${pattern}`;
   let regex = cache.get(key);
   if (regex === undefined) {

@@ -1,4 +1,11 @@
 /** `echo` and `printf` (bash's, with `-v`, `%q`, `%b`). */
+import {
+  byteLength,
+  canonicalShellText,
+  encodeShellText,
+  shellByte,
+  sliceBytes,
+} from "../parse/shell-bytes.js";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
 
 export function echoEscapes(text: string): { text: string; stop: boolean } {
@@ -27,13 +34,13 @@ export function echoEscapes(text: string): { text: string; stop: boolean } {
     if (simple[next] !== undefined) out += simple[next];
     else if (next === "0") {
       const match = /^[0-7]{0,3}/.exec(text.slice(index + 1))?.[0] ?? "";
-      out += String.fromCharCode(Number.parseInt(match || "0", 8));
+      out += shellByte(Number.parseInt(match || "0", 8));
       index += match.length;
     } else if (next === "x") {
       const match = /^[0-9a-fA-F]{1,2}/.exec(text.slice(index + 1))?.[0];
       if (match === undefined) out += "\\x";
       else {
-        out += String.fromCharCode(Number.parseInt(match, 16));
+        out += shellByte(Number.parseInt(match, 16));
         index += match.length;
       }
     } else out += `\\${next}`;
@@ -60,7 +67,7 @@ export const echo: Builtin = (context, args) => {
     text = result.text;
     if (result.stop) newline = false;
   }
-  context.stdout.write(Buffer.from(newline ? `${text}\n` : text, "latin1"));
+  context.stdout.write(newline ? `${text}\n` : text);
   return 0;
 };
 
@@ -72,7 +79,7 @@ function formatNumber(
 ): string {
   let value: bigint;
   let text = arg.trim();
-  if (/^['"]/.test(text)) value = BigInt(text.codePointAt(1) ?? 0);
+  if (/^['"]/.test(text)) value = BigInt(encodeShellText(text.slice(1))[0] ?? 0);
   else if (text === "") value = 0n;
   else {
     try {
@@ -137,17 +144,42 @@ function padNumber(text: string, flags: string, width: number): string {
 function formatString(spec: string, text: string): string {
   const match = /^%([-+ #0]*)(\d*)(?:\.(\d*))?$/.exec(spec);
   let value = text;
-  if (match?.[3] !== undefined) value = value.slice(0, Number(match[3] || 0));
-  const width = Number(match?.[2] || 0);
-  return (match?.[1] ?? "").includes("-") ? value.padEnd(width) : value.padStart(width);
+  if (match?.[3] !== undefined) value = sliceBytes(value, 0, Number(match[3] || 0));
+  // Width and precision count bytes, as bash's do under LC_ALL=C.
+  const pad = " ".repeat(Math.max(0, Number(match?.[2] || 0) - byteLength(value)));
+  return (match?.[1] ?? "").includes("-") ? value + pad : pad + value;
+}
+
+const QUOTED_CONTROLS: Readonly<Record<number, string>> = {
+  7: "\\a",
+  8: "\\b",
+  9: "\\t",
+  10: "\\n",
+  11: "\\v",
+  12: "\\f",
+  13: "\\r",
+  27: "\\E",
+  39: "\\'",
+  92: "\\\\",
+};
+
+/** `$'…'` with every control or non-ASCII byte escaped (bash's `%q` under LC_ALL=C). */
+function ansiQuote(text: string): string {
+  let out = "";
+  for (const byte of encodeShellText(text)) {
+    const named = QUOTED_CONTROLS[byte];
+    if (named !== undefined) out += named;
+    else if (byte < 32 || byte >= 127) out += `\\${byte.toString(8).padStart(3, "0")}`;
+    else out += String.fromCharCode(byte);
+  }
+  return `$'${out}'`;
 }
 
 function shellQuote(text: string): string {
   if (text === "") return "''";
   if (/^[A-Za-z0-9_./=:,+@%-]+$/.test(text)) return text;
-  if ([...text].some((char) => char.charCodeAt(0) < 32)) {
-    return `$'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\t/g, "\\t")}'`;
-  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are quoted
+  if (/[\x00-\x1f\x7f-\uffff]/.test(text)) return ansiQuote(text);
   return text.replace(/[^A-Za-z0-9_./=:,+@%-]/g, "\\$&");
 }
 
@@ -193,7 +225,7 @@ export const printf: Builtin = (context, rawArgs) => {
           break;
         }
         const decoded = /^\\[0-7]/.test(sequence)
-          ? String.fromCharCode(Number.parseInt(sequence.slice(1), 8))
+          ? shellByte(Number.parseInt(sequence.slice(1), 8))
           : echoEscapes(sequence).text;
         out += decoded;
         index += sequence.length - 1;
@@ -230,7 +262,7 @@ export const printf: Builtin = (context, rawArgs) => {
           stop = true;
           break;
         }
-      } else if (conversion === "c") out += formatString(spec, (arg ?? "").slice(0, 1));
+      } else if (conversion === "c") out += formatString(spec, sliceBytes(arg ?? "", 0, 1));
       else if (conversion === "q") out += formatString(spec, shellQuote(arg ?? ""));
       else if ("fFeEgG".includes(conversion)) {
         const number = Number(arg ?? 0);
@@ -258,7 +290,7 @@ export const printf: Builtin = (context, rawArgs) => {
     values = values.slice(consumed);
     if (stop || consumed === 0 || values.length === 0) break;
   }
-  if (variable !== null) context.state.set(variable, out);
-  else context.stdout.write(Buffer.from(out, "latin1"));
+  if (variable !== null) context.state.set(variable, canonicalShellText(out));
+  else context.stdout.write(out);
   return status;
 };

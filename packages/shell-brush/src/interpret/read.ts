@@ -1,4 +1,5 @@
 /** `read`: a line (or `-n`/`-N`/`-d` worth) split by `IFS` into names or an array. */
+import { decodeShellBytes, encodeShellText } from "../parse/shell-bytes.js";
 import type { Builtin } from "./builtin-context.js";
 import { InputSource } from "./io.js";
 
@@ -33,7 +34,7 @@ export const read: Builtin = async (context, args) => {
     return 1;
   }
   const input = channel;
-  const delimiterCode = delimiter === "" ? 0 : delimiter.charCodeAt(0);
+  const delimiterCode = delimiter === "" ? 0 : (encodeShellText(delimiter)[0] as number);
   const bytes: number[] = [];
   let found = false;
   let sawAny = false;
@@ -58,7 +59,7 @@ export const read: Builtin = async (context, args) => {
     }
     bytes.push(byte);
   }
-  const line = Buffer.from(bytes).toString("utf8");
+  const line = decodeShellBytes(Uint8Array.from(bytes));
   if (!sawAny) {
     if (arrayName !== null) context.state.setArray(arrayName, new Map(), false);
     else for (const name of names.length === 0 ? ["REPLY"] : names) context.state.set(name, "");

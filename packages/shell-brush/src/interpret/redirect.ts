@@ -5,7 +5,9 @@
  * shell's own streams and are never opened; neither are the interpreter's process
  * substitutions. Here-documents and here-strings are memory.
  */
+
 import type { Redirect } from "../parse/ast-command.js";
+import { encodeShellText } from "../parse/shell-bytes.js";
 import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";
 import type { Interpreter } from "./interpreter.js";
@@ -118,12 +120,12 @@ export async function applyRedirects(
     const fd = redirect.fd ?? (redirect.operator.startsWith("<") ? 0 : 1);
     if (redirect.operator === "<<" || redirect.operator === "<<-") {
       const text = await heredocText(interpreter, redirect);
-      next.set(fd, new InputSource(Buffer.from(text, "utf8")));
+      next.set(fd, new InputSource(encodeShellText(text)));
       continue;
     }
     if (redirect.operator === "<<<") {
       const text = await interpreter.expander.string(redirect.target);
-      next.set(fd, new InputSource(Buffer.from(`${text}\n`, "utf8")));
+      next.set(fd, new InputSource(encodeShellText(`${text}\n`)));
       continue;
     }
     const target = await interpreter.expander.string(redirect.target);

@@ -1,4 +1,5 @@
 /** `source` / `.`: read a file through the gate's `open` and run it in this shell. */
+import { decodeShellBytes } from "../parse/shell-bytes.js";
 import type { Builtin } from "./builtin-context.js";
 import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";
@@ -19,7 +20,7 @@ export const source: Builtin = async (context, args) => {
   }
   let text: string;
   try {
-    text = (await readAndClose(opened.value)).toString("utf8");
+    text = decodeShellBytes(await readAndClose(opened.value));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     context.error(`${file}: ${code === "EISDIR" ? "is a directory" : (error as Error).message}`);

@@ -1,5 +1,6 @@
 /** Decoding of the escapes inside `$'…'` (bash's `ansicstr`). */
 import { isHexDigit } from "./characters.js";
+import { canonicalShellText, shellByte } from "./shell-bytes.js";
 
 const SIMPLE: Readonly<Record<string, string>> = {
   a: "\x07",
@@ -54,12 +55,16 @@ export function decodeAnsiC(raw: string): string {
       index += 2;
     } else if (isOctal(next)) {
       const digits = takeWhile(raw, index + 1, 3, isOctal);
-      out += String.fromCharCode(Number.parseInt(digits, 8) & 0xff);
+      out += shellByte(Number.parseInt(digits, 8));
       index += 1 + digits.length;
     } else if (next === "x" || next === "u" || next === "U") {
       const max = next === "x" ? 2 : next === "u" ? 4 : 8;
       const digits = takeWhile(raw, index + 2, max, isHexDigit);
-      out += digits === "" ? `\\${next}` : fromCodePoint(Number.parseInt(digits, 16));
+      const value = Number.parseInt(digits, 16);
+      // `\xNN` is one byte; `\u`/`\U` a character, written as its UTF-8 (bash's in a
+      // UTF-8 locale: under LC_ALL=C bash would print `\u00E9` for a non-ASCII one).
+      if (digits === "") out += `\\${next}`;
+      else out += next === "x" ? shellByte(value) : fromCodePoint(value);
       index += 2 + digits.length;
     } else if (next === "c" && index + 2 < raw.length) {
       const control = raw[index + 2] as string;
@@ -71,5 +76,5 @@ export function decodeAnsiC(raw: string): string {
       index += 2;
     }
   }
-  return out;
+  return canonicalShellText(out);
 }
