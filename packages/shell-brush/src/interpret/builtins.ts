@@ -12,7 +12,7 @@ import { MORE_BUILTINS } from "./more-builtins.js";
 import { echo, printf } from "./printf.js";
 import { read } from "./read.js";
 import { setBuiltin } from "./set-builtin.js";
-import { ExitSignal, LoopSignal, ReturnSignal } from "./signals.js";
+import { AssignmentAbort, ExitSignal, LoopSignal, ReturnSignal } from "./signals.js";
 import { source } from "./source-builtin.js";
 import { bracket, test } from "./test-builtin.js";
 import { trapBuiltin } from "./trap.js";
@@ -125,12 +125,17 @@ export const BUILTINS = new Map<string, Builtin>([
     async (context, args) => {
       const source = args.join(" ");
       if (source.trim() === "") return 0;
-      return context.interpreter.runSource(
-        source,
-        context.fds,
-        false,
-        context.interpreter.line - 1,
-      );
+      try {
+        return await context.interpreter.runSource(
+          source,
+          context.fds,
+          false,
+          context.interpreter.line - 1,
+        );
+      } catch (signal) {
+        if (signal instanceof AssignmentAbort) return signal.status;
+        throw signal;
+      }
     },
   ],
   ["source", source],

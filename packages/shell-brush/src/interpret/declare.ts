@@ -161,7 +161,9 @@ export async function declareBuiltin(
       if (!(await declareOne(command, context, operand, flags, local))) status = 1;
     } catch (error) {
       if (!(error instanceof ReadonlyError)) throw error;
-      context.error(`${command}: ${error.message}`);
+      // bash names the builtin for `declare`/`local`, not for `export`/`readonly`.
+      const refused = command === "export" || command === "readonly";
+      context.error(refused ? error.message : `${command}: ${error.message}`);
       status = 1;
     }
   }
@@ -228,6 +230,11 @@ async function declareOne(
     }
   }
   if (local) {
+    // A readonly global cannot be shadowed by a local (bash: "local copies of readonly
+    // global variables" are refused); a calling function's readonly local can.
+    const visible = state.lookupRaw(name);
+    if (visible?.readonly && visible === state.scopes[0]?.get(name) && state.scopes.length > 1)
+      throw new ReadonlyError(name);
     variable = state.declareLocal(name);
   } else {
     const existing = nameref ? state.lookupRaw(name) : state.lookup(name);
@@ -235,7 +242,8 @@ async function declareOne(
   }
   const on = flags.on;
   const off = flags.off;
-  if (variable.readonly && (match !== null || arrayMarker !== null)) throw new ReadonlyError(name);
+  if (variable.readonly && (match !== null || arrayMarker !== null || flags.off.has("r")))
+    throw new ReadonlyError(name);
   if (on.has("x")) variable.exported = true;
   if (off.has("x")) variable.exported = false;
   if (on.has("i")) variable.integer = true;

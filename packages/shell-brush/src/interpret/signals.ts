@@ -29,6 +29,17 @@ export class ExpansionError extends Error {
   }
 }
 
+/**
+ * A refused assignment statement (`X=2` to a readonly `X`): bash's non-interactive shell
+ * exits with status 1, a subshell ends with it, and `eval` and `source` (which catch
+ * bash's jump to the top level) fail with 1.
+ */
+export class AssignmentAbort extends ExitSignal {
+  constructor() {
+    super(1);
+  }
+}
+
 /** Abandon the rest of the current top-level input line (bash's jump to the top level). */
 export class LineAbort {
   constructor(readonly status: number) {}

@@ -13,8 +13,10 @@ import { runExternal } from "./external-command.js";
 import { callFunction } from "./function-call.js";
 import type { Interpreter } from "./interpreter.js";
 import { type Fds, WriteError } from "./io.js";
+import { assignmentStatementError, commandAssignment } from "./readonly-assignment.js";
 import { applyRedirects, withRedirects } from "./redirect.js";
 import { ExitSignal } from "./signals.js";
+import { ReadonlyError } from "./state.js";
 import { trace } from "./trace.js";
 
 /** Run one simple command (process substitutions settle in `Interpreter.command`). */
@@ -52,12 +54,16 @@ async function simpleRun(
       ...(await declarationArgs(interpreter, argv, declarationAssignments)),
     ];
   if (argv.length === 0) {
-    for (const assignment of command.assignments) {
-      await assignValue(interpreter, assignment, (name, value) => {
-        trace(interpreter, fds, [`${name}=${value}`], true);
-        const variable = interpreter.state.set(name, value);
-        if (interpreter.state.options.allexport) variable.exported = true;
-      });
+    try {
+      for (const assignment of command.assignments) {
+        await assignValue(interpreter, assignment, (name, value) => {
+          trace(interpreter, fds, [`${name}=${value}`], true);
+          const variable = interpreter.state.set(name, value);
+          if (interpreter.state.options.allexport) variable.exported = true;
+        });
+      }
+    } catch (error) {
+      assignmentStatementError(interpreter, fds, error);
     }
     const status = interpreter.lastSubstitutionStatus ?? 0;
     return withRedirects(interpreter, command.redirects, fds, async () => status);
@@ -105,9 +111,12 @@ async function invokeSimple(
   if (fn === undefined && builtin === undefined) {
     const env = interpreter.state.exportedEnv();
     for (const assignment of command.assignments)
-      await assignValue(interpreter, assignment, (key, value) => {
-        env[key] = value;
-      });
+      await commandAssignment(interpreter, fds, () =>
+        assignValue(interpreter, assignment, (key, value) => {
+          if (interpreter.state.lookup(key)?.readonly) throw new ReadonlyError(key);
+          env[key] = value;
+        }),
+      );
     return withRedirects(interpreter, command.redirects, fds, (redirected) =>
       runExternal(interpreter, argv, env, redirected),
     );
@@ -115,11 +124,14 @@ async function invokeSimple(
   // Temporary assignments for builtins and functions.
   const saved: [string, string | undefined, boolean][] = [];
   for (const assignment of command.assignments) {
-    await assignValue(interpreter, assignment, (key, value) => {
-      const before = interpreter.state.lookup(key);
-      saved.push([key, interpreter.state.get(key), before?.exported ?? false]);
-      interpreter.state.set(key, value).exported = true;
-    });
+    await commandAssignment(interpreter, fds, () =>
+      assignValue(interpreter, assignment, (key, value) => {
+        const before = interpreter.state.lookup(key);
+        if (before?.readonly) throw new ReadonlyError(key);
+        saved.push([key, interpreter.state.get(key), before?.exported ?? false]);
+        interpreter.state.set(key, value).exported = true;
+      }),
+    );
   }
   try {
     return await withRedirects(interpreter, command.redirects, fds, async (redirected) => {

@@ -4,7 +4,7 @@ import type { Builtin } from "./builtin-context.js";
 import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";
 import { resolvePath } from "./paths.js";
-import { ReturnSignal } from "./signals.js";
+import { AssignmentAbort, ReturnSignal } from "./signals.js";
 
 export const source: Builtin = async (context, args) => {
   const file = args[0];
@@ -35,7 +35,7 @@ export const source: Builtin = async (context, args) => {
   try {
     return await interpreter.runSource(text, context.fds);
   } catch (signal) {
-    if (signal instanceof ReturnSignal) return signal.status;
+    if (signal instanceof ReturnSignal || signal instanceof AssignmentAbort) return signal.status;
     throw signal;
   } finally {
     interpreter.traceLevel -= 1;

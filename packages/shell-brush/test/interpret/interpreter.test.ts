@@ -195,7 +195,7 @@ describe("interpreter: builtins", () => {
         "cd dir && pwd | sed 's|.*/||'",
         "export E=1; sh -c 'echo $E'",
         'v=1; unset v; echo "[${v-unset}]"',
-        "readonly r=1; r=2; echo $?",
+        "readonly r=1; (r=2); echo $?",
         "declare -i n=2+3; declare -p n",
         "read a b <<< 'one two three'; echo \"$a|$b\"",
       ].join("\n"),

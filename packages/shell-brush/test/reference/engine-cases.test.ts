@@ -88,11 +88,9 @@ describe("the bash engine end to end (reference cases 79–85)", () => {
     expect(envelope.stderr).not.toContain("touch");
   });
 
-  // Interpreter bug (src/interpret, not this suite's to fix): an assignment to a readonly
-  // variable does not end a non-interactive shell. bash 5.2 prints the error and exits 1
-  // (`bash -c 'readonly X=1; X=2; echo st=$?'` prints nothing on stdout, status 1); the
-  // interpreter goes on (`st=1`, status 0).
-  it.fails("81 (bash parity): the refused PS4 assignment ends the script with status 1, as in bash", async () => {
+  // As in bash 5.2, an assignment to a readonly variable ends a non-interactive shell with
+  // status 1 (`bash -c 'readonly X=1; X=2; echo st=$?'` prints nothing on stdout).
+  it("81 (bash parity): the refused PS4 assignment ends the script with status 1, as in bash", async () => {
     const dir = tempDir();
     const { run } = brush();
     const envelope = await run({
@@ -114,12 +112,9 @@ describe("the bash engine end to end (reference cases 79–85)", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  // Interpreter bug (src/interpret, `local`/`declare` on a readonly variable): bash refuses
-  // both (`local: PS4: readonly variable`, status 1; `declare: PS4: readonly variable`),
-  // the interpreter lets a function shadow the pinned prompt (its trace then starts with
-  // the script's text, unexpanded) and ignores `declare +r`. Repro through the engine:
-  // `f() { local PS4="L> "; set -x; echo in; }; f` traces `L> echo in`.
-  it.fails("81 (bash parity): local and declare +r cannot touch the readonly PS4", async () => {
+  // As in bash, `local` cannot shadow the readonly PS4 (`local: PS4: readonly variable`,
+  // status 1) and `declare +r` cannot lift it (`declare: PS4: readonly variable`).
+  it("81 (bash parity): local and declare +r cannot touch the readonly PS4", async () => {
     const { run } = brush();
     const envelope = await run({
       cmd: 'f() { local PS4="L> "; echo "local=$?"; set -x; echo in; set +x; }; f; declare +r PS4; echo "declare=$?"',
