@@ -22,7 +22,9 @@ export function isCarried(name: string): boolean {
 
 function refused(interpreter: Interpreter, fds: Fds, name: string, refusal: GateRefusal): number {
   if ("denial" in refusal) {
-    sinkOf(fds, 2).write(`${name}: execution denied: ${refusal.denial.reason}\n`);
+    // Core's reasons read `denied: …`; the message already says so (reference §5.3).
+    const reason = refusal.denial.reason.replace(/^denied: /, "");
+    sinkOf(fds, 2).write(`${name}: execution denied: ${reason}\n`);
     return 126;
   }
   interpreter.error(fds, `${name}: ${errnoText(refusal.errno)}`);

@@ -70,7 +70,7 @@ describe("interpreter: every touch goes through ShellAccess", () => {
     const result = await runGated("grep x open.txt; echo $?", root, access);
     expect(result.stdout).toBe("126\n");
     expect(result.stderr).toMatch(
-      /^grep: execution denied: denied: exec of \/.*\/grep is not granted\n$/,
+      /^grep: execution denied: exec of \/.*\/grep is not granted\n$/,
     );
     expect(result.started).toEqual([]);
     const exec = calls.find((call) => call.operation === "exec");
@@ -94,7 +94,7 @@ describe("interpreter: every touch goes through ShellAccess", () => {
     const refused = recordingGate((op, path) => op === "exec" && path === "cat");
     const denied = await runGated("cat open.txt; echo $?", root, refused.access);
     expect(denied.stdout).toBe("126\n");
-    expect(denied.stderr).toBe("cat: execution denied: denied: exec of cat is not granted\n");
+    expect(denied.stderr).toBe("cat: execution denied: exec of cat is not granted\n");
     expect(refused.calls.filter((call) => call.operation === "open")).toEqual([]);
   });
 
