@@ -12,9 +12,8 @@ import { checkParseAgreement } from "./parse-agreement.js";
 import { formatReport } from "./report.js";
 import { runCorpus } from "./runner.js";
 
-const DEFAULT_CASES = fileURLToPath(
-  new URL("../../../../shared/bash-compat/cases", import.meta.url),
-);
+/** The vendored public corpus (`tools/compat/corpus`, from src/ or dist/). */
+const DEFAULT_CASES = fileURLToPath(new URL("../corpus/cases", import.meta.url));
 
 interface Options {
   cases: string;

@@ -7,8 +7,8 @@ import { interpreterEngine } from "../src/engine.js";
 import { formatReport } from "../src/report.js";
 import { runCorpus } from "../src/runner.js";
 
-/** The public corpus (the shared bash-compat cases). */
-const CORPUS = new URL("../../../../shared/bash-compat/cases", import.meta.url).pathname;
+/** The public corpus (the shared bash-compat cases, vendored in tools/compat/corpus). */
+const CORPUS = new URL("../corpus/cases", import.meta.url).pathname;
 
 /** brush's own level (issue 7): the interpreter must not fall below it. */
 const FLOOR = 0.8;
