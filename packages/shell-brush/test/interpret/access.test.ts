@@ -69,9 +69,7 @@ describe("interpreter: every touch goes through ShellAccess", () => {
     const { access, calls } = recordingGate((op, path) => op === "exec" && path.endsWith("/grep"));
     const result = await runGated("grep x open.txt; echo $?", root, access);
     expect(result.stdout).toBe("126\n");
-    expect(result.stderr).toMatch(
-      /^grep: execution denied: exec of \/.*\/grep is not granted\n$/,
-    );
+    expect(result.stderr).toMatch(/^grep: execution denied: exec of \/.*\/grep is not granted\n$/);
     expect(result.started).toEqual([]);
     const exec = calls.find((call) => call.operation === "exec");
     expect(exec?.detail).toBe("grep");
