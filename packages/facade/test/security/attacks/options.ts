@@ -194,9 +194,6 @@ add("l/z");t.close()`,
   {
     id: "A82",
     title: "a non-ASCII argument comes back exactly as it went in",
-    knownFailure: {
-      bash: "the bash engine writes each non-ASCII character as one byte (é → 0xE9) under LC_ALL=C, so UTF-8 text is corrupted: `printf '%s\\0' 'é'` gives U+FFFD",
-    },
     exec: ["printf"],
     steps: () => [{ cmd: "printf '%s\\0' 'é' 'aé'; echo é" }],
     check: (outcomes) => expect(outcomes[0]?.response.stdout).toBe("é\0aé\0é\n"),
