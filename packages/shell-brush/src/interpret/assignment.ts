@@ -7,6 +7,19 @@ import { arrayKeys } from "./state.js";
 /** One `name=value` / `name[i]=value` / `name=(…)` of a command or declaration. */
 export type AssignmentNode = SimpleCommand["assignments"][number];
 
+/** What a scalar assignment stores: `raw` (expanded), appended to `old` for `+=`; `-i` evaluates. */
+export function scalarValue(
+  interpreter: Interpreter,
+  assignment: AssignmentNode,
+  integer: boolean,
+  raw: string,
+  old: string | undefined,
+): string {
+  if (integer)
+    return String(interpreter.expander.evaluate(assignment.append ? `${old || 0}+(${raw})` : raw));
+  return assignment.append ? (old ?? "") + raw : raw;
+}
+
 export async function assignValue(
   interpreter: Interpreter,
   assignment: AssignmentNode,
@@ -51,13 +64,8 @@ export async function assignValue(
   const raw = value === null ? "" : await interpreter.expander.assignment(value);
   const existing = interpreter.state.lookup(name);
   const integer = existing?.integer ?? false;
-  const combine = (old: string | undefined): string => {
-    if (integer)
-      return String(
-        interpreter.expander.evaluate(assignment.append ? `${old || 0}+(${raw})` : raw),
-      );
-    return assignment.append ? (old ?? "") + raw : raw;
-  };
+  const combine = (old: string | undefined): string =>
+    scalarValue(interpreter, assignment, integer, raw, old);
   if (assignment.index !== null) {
     const rawIndex = await interpreter.expander.string(assignment.index);
     let key = existing?.assoc ? rawIndex : String(interpreter.expander.evaluate(rawIndex));

@@ -7,7 +7,7 @@
 import { homedir } from "node:os";
 import type { Script } from "../parse/ast-command.js";
 import type { Arithmetic, Word, WordPart } from "../parse/ast-word.js";
-import { ArithmeticError, evaluateArithmetic } from "./arithmetic.js";
+import { ArithmeticError, type ArithmeticScope, evaluateArithmetic } from "./arithmetic.js";
 import { arithmeticScope } from "./arithmetic-scope.js";
 import { expandBraces } from "./braces.js";
 import { ParameterExpander } from "./parameter-expansion.js";
@@ -44,6 +44,16 @@ function globIgnored(match: string, ignore: string): boolean {
   const base = match.slice(match.lastIndexOf("/") + 1);
   if (base === "." || base === "..") return true;
   return ignore.split(":").some((pattern) => pattern !== "" && matchPattern(pattern, match));
+}
+
+/** The text of parts that are all literal (nothing to expand), else null. */
+export function literalText(parts: readonly WordPart[]): string | null {
+  let text = "";
+  for (const part of parts) {
+    if (part.type !== "Literal") return null;
+    text += part.value;
+  }
+  return text;
 }
 
 export class Expander {
@@ -148,6 +158,8 @@ export class Expander {
 
   /** Text of word parts as if double-quoted (here-document bodies, arithmetic text). */
   async quotedString(parts: readonly WordPart[]): Promise<string> {
+    const literal = literalText(parts);
+    if (literal !== null) return literal;
     const pieces: Piece[] = [];
     await this.parts(parts, true, pieces, false);
     return this.join(pieces);
@@ -184,9 +196,13 @@ export class Expander {
     return this.evaluate(text);
   }
 
+  /** The shell's variables as arithmetic sees them (made once: `evaluate` is hot). */
+  private scope: ArithmeticScope | undefined;
+
   evaluate(text: string): bigint {
     try {
-      return evaluateArithmetic(text, arithmeticScope(this.state));
+      this.scope ??= arithmeticScope(this.state);
+      return evaluateArithmetic(text, this.scope);
     } catch (error) {
       if (error instanceof ArithmeticError)
         throw new ExpansionError(

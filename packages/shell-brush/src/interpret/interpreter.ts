@@ -33,9 +33,10 @@ import { Jobs } from "./jobs.js";
 import { runPipeline } from "./pipeline.js";
 import { ProcessSubstitutions, processSubstitute } from "./process-substitution.js";
 import type { ShellAccess } from "./shell-access.js";
-import { ExitSignal, ExpansionError, LineAbort, LoopSignal, ReturnSignal } from "./signals.js";
+import { ExitSignal, LineAbort, LoopSignal, ReturnSignal } from "./signals.js";
 import { invoke, runSimple } from "./simple-command.js";
-import { isOptionName, ReadonlyError, ShellState } from "./state.js";
+import { isOptionName, ShellState } from "./state.js";
+import { commandError, commandSync, runsSynchronously } from "./synchronous.js";
 
 export interface InterpreterOptions {
   readonly cwd: string;
@@ -147,6 +148,8 @@ export class Interpreter {
   pendingArrays: readonly AssignmentNode[] = [];
   traceLevel = 1;
   inTrap = false;
+  /** A pipeline stage or background job: other shell code of the run may run alongside. */
+  concurrent = false;
   /** Aliases being expanded now (never expanded again inside themselves). */
   readonly expandingAliases = new Set<string>();
   /** The file the running code comes from (`BASH_SOURCE` of new functions; `main` at first). */
@@ -411,6 +414,7 @@ export class Interpreter {
     child.line = this.line;
     child.traceLevel = this.traceLevel;
     child.currentSource = this.currentSource;
+    child.concurrent = concurrent || this.concurrent;
     return child;
   }
 
@@ -429,6 +433,7 @@ export class Interpreter {
     job.line = this.line;
     job.traceLevel = this.traceLevel;
     job.currentSource = this.currentSource;
+    job.concurrent = true;
     return job;
   }
 
@@ -489,6 +494,7 @@ export class Interpreter {
   }
 
   async command(command: Command, fds: Fds): Promise<number> {
+    if (runsSynchronously(this, command)) return commandSync(this, command, fds);
     if (this.signal?.aborted || (this.deadline !== undefined && Date.now() > this.deadline))
       throw new ExitSignal(124);
     this.setLine(command.start);
@@ -508,17 +514,7 @@ export class Interpreter {
       }
       return await runCompound(this, command, fds);
     } catch (error) {
-      if (error instanceof ExpansionError) {
-        this.error(fds, error.message);
-        if (error.kind === "command") return 1;
-        if (error.kind === "line") throw new LineAbort(1);
-        throw new ExitSignal(1);
-      }
-      if (error instanceof ReadonlyError) {
-        this.error(fds, error.message);
-        return 1;
-      }
-      throw error;
+      return commandError(this, fds, error);
     } finally {
       await this.substitutions.settle(mark);
     }

@@ -31,6 +31,11 @@ export class Jobs {
     outer?.addEventListener("abort", () => this.stopper.abort(), { once: true });
   }
 
+  /** True while a job has not finished yet. */
+  get running(): boolean {
+    return this.jobs.some((job) => job.status === null);
+  }
+
   /** Start `andOr` in the background; its `$!`. */
   start(interpreter: Interpreter, andOr: AndOr, fds: Fds): string {
     this.counter += 1;

@@ -6,17 +6,58 @@ import type { Command, Pipeline } from "../parse/ast-command.js";
 import { runDebugTrap } from "./debug-trap.js";
 import type { Interpreter } from "./interpreter.js";
 import { type Fds, InputSource, PipeSink } from "./io.js";
+import { newVariable, type Variable } from "./state.js";
 
-function setPipeStatus(interpreter: Interpreter, statuses: readonly number[]): void {
+/** A variable with no attribute and no scalar value (as `setPipeStatus` makes `PIPESTATUS`). */
+function plainArray(variable: Variable): boolean {
+  return (
+    variable.value === null &&
+    !variable.assoc &&
+    !variable.exported &&
+    !variable.readonly &&
+    !variable.integer &&
+    !variable.lower &&
+    !variable.upper &&
+    !variable.nameref &&
+    !variable.declaredOnly
+  );
+}
+
+function sameStatuses(array: Map<string, string> | null, statuses: readonly number[]): boolean {
+  if (array === null || array.size !== statuses.length) return false;
+  for (let index = 0; index < statuses.length; index += 1)
+    if (array.get(String(index)) !== String(statuses[index])) return false;
+  return true;
+}
+
+export function setPipeStatus(interpreter: Interpreter, statuses: readonly number[]): void {
   const state = interpreter.state;
   const variable = state.lookupRaw("PIPESTATUS");
   if (variable?.readonly) return;
-  state.scopes[0]?.delete("PIPESTATUS");
-  state.setArray(
-    "PIPESTATUS",
-    new Map(statuses.map((value, index) => [String(index), String(value)])),
-    false,
-  );
+  const global = state.scopes[0] as Map<string, Variable>;
+  const current = global.get("PIPESTATUS");
+  const reuse =
+    current !== undefined &&
+    (variable === undefined || variable === current) &&
+    plainArray(current);
+  // Most commands leave it as it was (`0`): nothing to replace.
+  if (reuse && sameStatuses(current.array, statuses)) return;
+  const values = new Map<string, string>();
+  for (let index = 0; index < statuses.length; index += 1)
+    values.set(String(index), String(statuses[index]));
+  if (variable === undefined || variable === current) {
+    // No function-local PIPESTATUS: the global one is replaced by a fresh array (as
+    // `setArray` makes once it is dropped); one without attributes is as good as fresh.
+    if (reuse) current.array = values;
+    else {
+      const fresh = newVariable(null);
+      fresh.array = values;
+      global.set("PIPESTATUS", fresh);
+    }
+    return;
+  }
+  global.delete("PIPESTATUS");
+  state.setArray("PIPESTATUS", values, false);
 }
 
 /**

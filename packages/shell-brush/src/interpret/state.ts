@@ -128,6 +128,12 @@ export interface Frame {
   readonly callLine: number;
 }
 
+/** `name[key]` split into name and key (a nameref may stand for an element), else null. */
+function subscripted(name: string): RegExpExecArray | null {
+  if (name.charCodeAt(name.length - 1) !== 93) return null;
+  return /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(name);
+}
+
 export class ShellState {
   /** `scopes[0]` is the global scope; each function call pushes one. */
   scopes: Map<string, Variable>[] = [new Map()];
@@ -242,6 +248,8 @@ export class ShellState {
 
   /** True when `name` is a nameref whose chain comes back on itself. */
   circular(name: string): boolean {
+    const first = this.lookupRaw(name);
+    if (first === undefined || !first.nameref || !first.value) return false;
     const seen = new Set<string>();
     let current = name;
     for (;;) {
@@ -280,7 +288,7 @@ export class ShellState {
   /** Scalar value (element 0 of an array); undefined when unset. */
   get(rawName: string): string | undefined {
     const resolved = this.resolveName(rawName);
-    const subscript = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(resolved);
+    const subscript = subscripted(resolved);
     if (subscript !== null) {
       const target = this.lookupRaw(subscript[1] as string);
       const key = subscript[2] as string;
@@ -302,7 +310,7 @@ export class ShellState {
   set(rawName: string, rawValue: string): Variable {
     if (this.circular(rawName)) throw new CircularNameError(rawName);
     const name = this.resolveName(rawName);
-    const subscript = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(name);
+    const subscript = subscripted(name);
     if (subscript !== null) {
       this.setElement(subscript[1] as string, subscript[2] as string, rawValue);
       return this.lookupRaw(subscript[1] as string) as Variable;
