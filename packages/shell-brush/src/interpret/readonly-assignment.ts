@@ -1,6 +1,7 @@
 /**
  * Refused assignments (a readonly variable), as bash handles them: an assignment
- * statement (`X=2`, no command word) ends the script, a command's own assignment
+ * statement (`X=2`, no command word) abandons the rest of the input line with status 1
+ * (bash's jump to the top level: a one-line script ends), a command's own assignment
  * (`X=2 cmd`) is skipped and the command still runs.
  */
 
@@ -14,8 +15,8 @@ function isReadonlyRefusal(error: unknown): error is ReadonlyError {
 }
 
 /**
- * An error out of an assignment statement: a readonly refusal is reported and ends the
- * script with status 1 (`AssignmentAbort`); anything else is rethrown.
+ * An error out of an assignment statement: a readonly refusal is reported and abandons
+ * the input line with status 1 (`AssignmentAbort`); anything else is rethrown.
  */
 export function assignmentStatementError(
   interpreter: Interpreter,

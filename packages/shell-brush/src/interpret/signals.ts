@@ -29,18 +29,18 @@ export class ExpansionError extends Error {
   }
 }
 
-/**
- * A refused assignment statement (`X=2` to a readonly `X`): bash's non-interactive shell
- * exits with status 1, a subshell ends with it, and `eval` and `source` (which catch
- * bash's jump to the top level) fail with 1.
- */
-export class AssignmentAbort extends ExitSignal {
-  constructor() {
-    super(1);
-  }
-}
-
 /** Abandon the rest of the current top-level input line (bash's jump to the top level). */
 export class LineAbort {
   constructor(readonly status: number) {}
+}
+
+/**
+ * A refused assignment statement (`X=2` to a readonly `X`): bash jumps to the top level, so
+ * the rest of the current input line is abandoned with status 1 (a one-line `-c` script
+ * ends there); a subshell ends with 1, and `eval` and `source` fail with 1.
+ */
+export class AssignmentAbort extends LineAbort {
+  constructor() {
+    super(1);
+  }
 }

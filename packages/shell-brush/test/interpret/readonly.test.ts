@@ -3,7 +3,7 @@ import { sh } from "./run.js";
 
 // Expectations are bash 5.2's (`bash --norc --noprofile -c`, LC_ALL=C).
 describe("refused assignments to a readonly variable", () => {
-  it("an assignment statement ends the script with status 1 (the EXIT trap runs)", async () => {
+  it("an assignment statement abandons its line with status 1 (a one-line script ends)", async () => {
     for (const script of [
       "readonly X=1; X=2; echo st=$?",
       "readonly X=1; X=$(echo 2); echo st=$?",
@@ -20,6 +20,9 @@ describe("refused assignments to a readonly variable", () => {
     }
     const trapped = await sh('readonly X=1; trap "echo trap" EXIT; X=2; echo no');
     expect(trapped).toMatchObject({ stdout: "trap\n", status: 1 });
+    // Only the rest of that input line goes: the next line runs (bash's jump to the top level).
+    const lines = await sh("readonly v=1\necho before\nv=2\necho after $?\nv=3; echo no\necho end");
+    expect(lines).toMatchObject({ stdout: "before\nafter 1\nend\n", status: 0 });
   });
 
   it("ends only a subshell; eval and source fail with 1", async () => {

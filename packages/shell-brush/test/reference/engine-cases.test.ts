@@ -88,8 +88,9 @@ describe("the bash engine end to end (reference cases 79–85)", () => {
     expect(envelope.stderr).not.toContain("touch");
   });
 
-  // As in bash 5.2, an assignment to a readonly variable ends a non-interactive shell with
-  // status 1 (`bash -c 'readonly X=1; X=2; echo st=$?'` prints nothing on stdout).
+  // As in bash 5.2, an assignment to a readonly variable abandons the rest of its input line
+  // with status 1, so a one-line script ends (`bash -c 'readonly X=1; X=2; echo st=$?'`
+  // prints nothing on stdout, status 1).
   it("81 (bash parity): the refused PS4 assignment ends the script with status 1, as in bash", async () => {
     const dir = tempDir();
     const { run } = brush();
