@@ -1,45 +1,55 @@
 /** `declare`/`typeset`/`local`/`export`/`readonly`: attributes, assignments and `-p` listings. */
+import { encodeShellText } from "../parse/shell-bytes.js";
 import type { BuiltinContext } from "./builtins.js";
 import { arrayKeys, ReadonlyError, type Variable } from "./state.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** bash's `declare -p` value quoting: `"…"` or `$'…'` when control characters appear. */
+/** True when `value` holds a control or non-ASCII byte (bash quotes it as `$'…'` under LC_ALL=C). */
+export function needsAnsiQuote(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are quoted
+  return /[\x00-\x1f\x7f-\uffff]/.test(value);
+}
+
+/** `$'…'` with each control or non-ASCII byte escaped (`\n`, `\E`, `\303`). */
+export function ansiQuote(value: string): string {
+  return `$'${ansiEscape(value)}'`;
+}
+
 export function declareQuote(value: string): string {
-  if ([...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)) {
-    return `$'${ansiEscape(value)}'`;
-  }
+  if (needsAnsiQuote(value)) return ansiQuote(value);
   return `"${value.replace(/(["\\$`])/g, "\\$1")}"`;
 }
 
+const NAMED_BYTES: Readonly<Record<number, string>> = {
+  7: "\\a",
+  8: "\\b",
+  9: "\\t",
+  10: "\\n",
+  11: "\\v",
+  12: "\\f",
+  13: "\\r",
+  27: "\\E",
+  39: "\\'",
+  92: "\\\\",
+};
+
 function ansiEscape(value: string): string {
-  const named: Record<string, string> = {
-    "\n": "\\n",
-    "\t": "\\t",
-    "\r": "\\r",
-    "\x07": "\\a",
-    "\b": "\\b",
-    "\f": "\\f",
-    "\v": "\\v",
-    "\x1b": "\\E",
-    "'": "\\'",
-    "\\": "\\\\",
-  };
-  return [...value]
-    .map((char) => {
-      const known = named[char];
-      if (known !== undefined) return known;
-      const code = char.charCodeAt(0);
-      return code < 32 || code === 127 ? `\\${code.toString(8).padStart(3, "0")}` : char;
-    })
-    .join("");
+  let out = "";
+  for (const byte of encodeShellText(value)) {
+    const named = NAMED_BYTES[byte];
+    if (named !== undefined) out += named;
+    else if (byte < 32 || byte >= 127) out += `\\${byte.toString(8).padStart(3, "0")}`;
+    else out += String.fromCharCode(byte);
+  }
+  return out;
 }
 
 /** `set`/`declare` listing quoting (`name=value`). */
 export function setQuote(value: string): string {
   if (value === "") return "''";
-  if ([...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127))
-    return `$'${ansiEscape(value)}'`;
+  if (needsAnsiQuote(value)) return ansiQuote(value);
   if (/^[A-Za-z0-9_./=:,+@%^-]+$/.test(value)) return value;
   if (value === "'") return "\\'";
   return `'${value.replace(/'/g, "'\\''")}'`;

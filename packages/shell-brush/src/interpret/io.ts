@@ -21,8 +21,10 @@ export class MemorySink implements OutputSink {
     return Buffer.concat(this.chunks);
   }
 
+  /** The output as shell text (bash drops NUL bytes from a command substitution). */
   text(): string {
-    return decodeShellBytes(this.bytes());
+    const bytes = this.bytes();
+    return decodeShellBytes(bytes.includes(0) ? bytes.filter((byte) => byte !== 0) : bytes);
   }
 }
 

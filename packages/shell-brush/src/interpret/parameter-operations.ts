@@ -1,6 +1,13 @@
 /** The string operations of parameter expansion: affixes, replacement, `@` transforms. */
 import type { ParameterExpansion, WordPart } from "../parse/ast-word.js";
-import { fromByteChars, isAsciiText, toByteChars } from "../parse/shell-bytes.js";
+import {
+  canonicalShellText,
+  fromByteChars,
+  isAsciiText,
+  shellByte,
+  toByteChars,
+} from "../parse/shell-bytes.js";
+import { ansiQuote, needsAnsiQuote } from "./declare.js";
 import { patternSource } from "./pattern.js";
 import { OPTION_LETTERS, type ShellState } from "./state.js";
 
@@ -127,14 +134,16 @@ export function decodeEscapes(value: string): string {
     '"': '"',
     "?": "?",
   };
-  return value.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (whole, code: string) => {
-    if (code.startsWith("x")) return String.fromCharCode(Number.parseInt(code.slice(1), 16));
-    if (/^[0-7]/.test(code)) return String.fromCharCode(Number.parseInt(code, 8));
+  const decoded = value.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (whole, code: string) => {
+    if (code.startsWith("x")) return shellByte(Number.parseInt(code.slice(1), 16));
+    if (/^[0-7]/.test(code)) return shellByte(Number.parseInt(code, 8));
     return named[code] ?? whole;
   });
+  return canonicalShellText(decoded);
 }
 
 export function quoteValue(value: string): string {
+  if (needsAnsiQuote(value)) return ansiQuote(value);
   return `'${value.replace(/'/g, "'\\''")}'`;
 }
 
@@ -142,12 +151,13 @@ export function transform(value: string, operator: string, _name: string): strin
   switch (operator) {
     case "Q":
       return quoteValue(value);
+    // Only ASCII letters change case under LC_ALL=C.
     case "U":
-      return value.toUpperCase();
+      return value.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
     case "L":
-      return value.toLowerCase();
+      return value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
     case "u":
-      return value.charAt(0).toUpperCase() + value.slice(1);
+      return value.replace(/^[a-z]/, (letter) => letter.toUpperCase());
     default:
       return value;
   }

@@ -7,6 +7,7 @@ import {
   sliceBytes,
 } from "../parse/shell-bytes.js";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
+import { ansiQuote, needsAnsiQuote } from "./declare.js";
 
 export function echoEscapes(text: string): { text: string; stop: boolean } {
   let out = "";
@@ -150,36 +151,10 @@ function formatString(spec: string, text: string): string {
   return (match?.[1] ?? "").includes("-") ? value + pad : pad + value;
 }
 
-const QUOTED_CONTROLS: Readonly<Record<number, string>> = {
-  7: "\\a",
-  8: "\\b",
-  9: "\\t",
-  10: "\\n",
-  11: "\\v",
-  12: "\\f",
-  13: "\\r",
-  27: "\\E",
-  39: "\\'",
-  92: "\\\\",
-};
-
-/** `$'…'` with every control or non-ASCII byte escaped (bash's `%q` under LC_ALL=C). */
-function ansiQuote(text: string): string {
-  let out = "";
-  for (const byte of encodeShellText(text)) {
-    const named = QUOTED_CONTROLS[byte];
-    if (named !== undefined) out += named;
-    else if (byte < 32 || byte >= 127) out += `\\${byte.toString(8).padStart(3, "0")}`;
-    else out += String.fromCharCode(byte);
-  }
-  return `$'${out}'`;
-}
-
 function shellQuote(text: string): string {
   if (text === "") return "''";
   if (/^[A-Za-z0-9_./=:,+@%-]+$/.test(text)) return text;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are quoted
-  if (/[\x00-\x1f\x7f-\uffff]/.test(text)) return ansiQuote(text);
+  if (needsAnsiQuote(text)) return ansiQuote(text);
   return text.replace(/[^A-Za-z0-9_./=:,+@%-]/g, "\\$&");
 }
 

@@ -76,6 +76,10 @@ const CASES = [
   "case é in ?) echo one;; ??) echo two;; esac",
   'echo é > f; cat f; read x < f; echo "$x"; printf \'\\xe9\\n\' > g; x=$(cat g); echo "$x"',
   "printf 'echo \\xe9 é\\n' > s; source ./s",
+  "x=é; y=$'a\\xe9\\t'; declare -p x y; echo \"${x@Q} ${y@Q} ${x@U}\"; set | grep '^[xy]='",
+  "x='\\xc3\\xa9'; echo ${x@E}; printf '%q\\n' 'aé b' $'a\\xe9' \"it's é\" $'\\e'",
+  'x=$(printf "a\\0b\\0\\xe9"); echo ${#x}; printf %s "$x"',
+  "a=$'\\xc3'; b=$'\\xa9'; [[ \"$a$b\" == é ]] && echo same",
 ];
 
 describe.skipIf(!existsSync("/bin/bash"))("non-ASCII bytes match bash byte for byte", () => {
