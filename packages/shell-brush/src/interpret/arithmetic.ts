@@ -4,6 +4,8 @@
  * `++`/`--` on variables (values that are themselves expressions are evaluated).
  */
 
+import { plainNumber } from "./plain-number.js";
+
 export class ArithmeticError extends Error {
   constructor(
     message: string,
@@ -341,30 +343,6 @@ function parseExpression(text: string): Node {
   if (parsed.size >= PARSED_LIMIT) parsed.clear();
   parsed.set(text, node);
   return node;
-}
-
-/**
- * The value of `text` when it is a plain decimal number, optionally negated (what
- * variables mostly hold), else null. Leading zeros (octal) take the general path.
- */
-function plainNumber(text: string): bigint | null {
-  const negative = text.charCodeAt(0) === 45;
-  const first = negative ? 1 : 0;
-  const length = text.length;
-  if (length === first || (text.charCodeAt(first) === 48 && length > first + 1)) return null;
-  for (let index = first; index < length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 48 || code > 57) return null;
-  }
-  let value: bigint;
-  if (length - first <= 15) {
-    // Exact as a double: cheaper than BigInt's string parse.
-    let number = 0;
-    for (let index = first; index < length; index += 1)
-      number = number * 10 + text.charCodeAt(index) - 48;
-    value = BigInt(number);
-  } else value = wrap(BigInt(negative ? text.slice(1) : text));
-  return negative ? wrap(-value) : value;
 }
 
 /** Evaluate `text` (already expanded); throws `ArithmeticError` with bash's wording. */

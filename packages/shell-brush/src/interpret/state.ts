@@ -128,6 +128,11 @@ export interface Frame {
   readonly callLine: number;
 }
 
+/** A nameref that names another variable (`resolveName` follows it). */
+function isNameref(variable: Variable | undefined): boolean {
+  return variable?.nameref === true && !!variable.value;
+}
+
 /** `name[key]` split into name and key (a nameref may stand for an element), else null. */
 function subscripted(name: string): RegExpExecArray | null {
   if (name.charCodeAt(name.length - 1) !== 93) return null;
@@ -287,7 +292,8 @@ export class ShellState {
 
   /** Scalar value (element 0 of an array); undefined when unset. */
   get(rawName: string): string | undefined {
-    const resolved = this.resolveName(rawName);
+    const direct = this.lookupRaw(rawName);
+    const resolved = isNameref(direct) ? this.resolveName(rawName) : rawName;
     const subscript = subscripted(resolved);
     if (subscript !== null) {
       const target = this.lookupRaw(subscript[1] as string);
@@ -300,7 +306,7 @@ export class ShellState {
       }
       return target.array.get(key);
     }
-    const variable = this.lookupRaw(resolved);
+    const variable = resolved === rawName ? direct : this.lookupRaw(resolved);
     if (variable === undefined || variable.declaredOnly) return undefined;
     if (variable.array !== null) return variable.array.get("0");
     return variable.value ?? undefined;
@@ -308,15 +314,18 @@ export class ShellState {
 
   /** Set a scalar (or element 0 of an array); throws ReadonlyError. */
   set(rawName: string, rawValue: string): Variable {
-    if (this.circular(rawName)) throw new CircularNameError(rawName);
-    const name = this.resolveName(rawName);
+    const direct = this.lookupRaw(rawName);
+    const nameref = isNameref(direct);
+    if (nameref && this.circular(rawName)) throw new CircularNameError(rawName);
+    const name = nameref ? this.resolveName(rawName) : rawName;
     const subscript = subscripted(name);
     if (subscript !== null) {
       this.setElement(subscript[1] as string, subscript[2] as string, rawValue);
       return this.lookupRaw(subscript[1] as string) as Variable;
     }
-    const scope = this.scopeFor(name);
-    let variable = scope.get(name);
+    // Not a nameref: the variable is `direct`, in the innermost scope that has the name.
+    const scope = nameref ? this.scopeFor(name) : (this.scopes[0] as Map<string, Variable>);
+    let variable = nameref ? scope.get(name) : direct;
     if (variable === undefined) {
       variable = newVariable(rawValue);
       if (this.options.allexport) variable.exported = true;

@@ -213,11 +213,14 @@ function andOrSync(interpreter: Interpreter, andOr: AndOr, fds: Fds): number {
   return status;
 }
 
+const ZERO: readonly number[] = [0];
+const ONE: readonly number[] = [1];
+
 function pipelineSync(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): number {
   if (pipeline.negated) interpreter.conditionDepth += 1;
   try {
     const status = commandSync(interpreter, pipeline.commands[0] as Command, fds);
-    setPipeStatus(interpreter, [status]);
+    setPipeStatus(interpreter, status === 0 ? ZERO : status === 1 ? ONE : [status]);
     return pipeline.negated ? (status === 0 ? 1 : 0) : status;
   } finally {
     if (pipeline.negated) interpreter.conditionDepth -= 1;
