@@ -38,9 +38,9 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
         signal: request.signal,
       });
       if (outcome.kind === "denied") {
-        request.stderr(
-          Buffer.from(`${request.argv[0]}: execution denied: ${outcome.denial.reason}\n`),
-        );
+        // Core's reasons read `denied: …`; the message already says so (reference §5.3).
+        const reason = outcome.denial.reason.replace(/^denied: /, "");
+        request.stderr(Buffer.from(`${request.argv[0]}: execution denied: ${reason}\n`));
         return { status: 126 };
       }
       if (outcome.kind === "not-found") {
