@@ -55,8 +55,11 @@ export interface SandboxRunRequest {
   /** Files the engine's runtime reads (a bundled worker or entry file), readable under Landlock. */
   readonly runtimeReadPaths?: readonly string[] | undefined;
   readonly observer?: ShellOutputObserver | undefined;
-  /** Called once the program runs (an idle warm worker unrefs itself). */
-  readonly onLaunched?: ((hold: LaunchHold) => void) | undefined;
+  /**
+   * Called once the program runs, with what the result will report (an idle warm worker
+   * unrefs itself; an engine that answers before the tree is reaped has its facts).
+   */
+  readonly onLaunched?: ((hold: LaunchHold, facts: SandboxRunFacts) => void) | undefined;
 }
 
 export interface SandboxRunFacts {
@@ -176,7 +179,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         stageStdio: request.stageStdio,
         wrapper: prepared,
         session,
-        onLaunched: request.onLaunched,
+        onLaunched: request.onLaunched
+          ? (hold: LaunchHold) => request.onLaunched?.(hold, appliedFacts)
+          : undefined,
       });
       cx.audit.record({
         type: "report",

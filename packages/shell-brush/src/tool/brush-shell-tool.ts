@@ -160,8 +160,9 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
           },
         },
       );
+      pool.reaping(result.reaped);
       pool.prestart(cx);
-      const context = envelopeContextOf(cx, result.outcome, started, ENGINE);
+      const context = envelopeContextOf(cx, result.facts, started, ENGINE);
       if (result.timedOut || result.cancelled) session?.cancel();
       else session?.finish();
       if (result.streamError !== undefined) throw new ToolFailedError(result.streamError);

@@ -12,6 +12,7 @@ import {
   locateLauncher,
   openPrivateChannel,
   type Sandbox,
+  type SandboxRunFacts,
   type SandboxRunOutcome,
 } from "@agent-bridle/sandbox";
 import {
@@ -52,6 +53,8 @@ export interface LaunchedWorker {
   readonly nonce: string;
   /** Settles when the worker has exited and its tree is reaped. */
   readonly outcome: Promise<SandboxRunOutcome>;
+  /** What a result reports (the applied backend and the per-axis report), known at launch. */
+  readonly facts: SandboxRunFacts;
   /** Kills the worker's whole tree. */
   kill(): void;
   /** Whether the worker (process, pipes, channel) keeps the event loop alive. */
@@ -102,6 +105,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
   const files = await runtimeFiles(command.file);
   channel.parent.on("error", () => undefined);
   let launchHold: LaunchHold | undefined;
+  let launchFacts: SandboxRunFacts | undefined;
   const outcome = options.sandbox.run(
     cx,
     {
@@ -117,8 +121,9 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
       extraDescriptors: [channel.childFd],
       runtimeExecutables: files.executables,
       runtimeReadPaths: files.reads,
-      onLaunched: (given) => {
+      onLaunched: (given, facts) => {
         launchHold = given;
+        launchFacts = facts;
       },
     },
     { coverage: BRUSH_COVERAGE },
@@ -143,7 +148,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
   // The worker holds its end now (or never will): this process's copy must go, or the
   // parent would never see the worker's end of stream.
   channel.releaseChildEnd();
-  if (!acked) {
+  if (!acked || launchFacts === undefined) {
     killer.abort();
     channel.parent.destroy();
     const settled = await outcome;
@@ -155,6 +160,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
     channel: channel.parent,
     nonce,
     outcome,
+    facts: launchFacts,
     kill: () => killer.abort(),
     hold(held) {
       if (held) {

@@ -34,6 +34,8 @@ function discard(warm: Warm): void {
 export class WorkerPool {
   #warm: Warm | undefined;
   #closed = false;
+  /** Finished calls' workers, killed and being reaped (`close()` waits for them). */
+  readonly #reaping = new Set<Promise<unknown>>();
 
   constructor(private readonly options: LaunchOptions & { readonly warm: boolean }) {}
 
@@ -73,6 +75,12 @@ export class WorkerPool {
     });
   }
 
+  /** Remembers a killed worker until it is reaped. */
+  reaping(reaped: Promise<unknown>): void {
+    this.#reaping.add(reaped);
+    void reaped.finally(() => this.#reaping.delete(reaped));
+  }
+
   /** Resolves once the pre-started worker (if any) has acknowledged its launch. */
   async ready(): Promise<void> {
     await this.#warm?.launched;
@@ -82,6 +90,7 @@ export class WorkerPool {
     this.#closed = true;
     const warm = this.#warm;
     this.#warm = undefined;
+    await Promise.all(this.#reaping);
     if (warm === undefined) return;
     const worker = await warm.launched;
     if (worker.kind === "ready") {

@@ -29,7 +29,8 @@ const SCRIPT = `x=1; y="a b"; echo "$x" $y hi; printf '%s\\n' "\${y%b}" >&2
 for i in 1 2 3; do z=$((i * 2 + x)); done; (( z > 1 )) && echo "$z"
 f() { local v=$1; echo "\${v:-none}"; }; f arg; [[ -n $x && $y == a* ]] && echo yes
 case $x in 1) echo one ;; *) echo other ;; esac; a=(1 2 3); echo "\${#a[@]}" "\${a[*]}"
-while false; do :; done; echo "$(echo sub)"; ls /nowhere 2>/dev/null; true | cat; exit 0`;
+while false; do :; done; echo "$(echo sub)"; ls /nowhere 2>/dev/null; true | cat
+i=0; while (( i < 2000 )); do (( i++ )); done; for ((j = 0; j < 200; j++)); do k=$j; done; exit 0`;
 
 export async function warmUp(): Promise<void> {
   parseCaveats(JSON.parse(JSON.stringify(caveats({}))));
