@@ -88,10 +88,7 @@ static int reap(pid_t child, const sigset_t *set) {
   }
 }
 
-static int launch(int policy_fd, char **target) {
-  struct policy policy;
-  policy_read(policy_fd, &policy);
-  close(policy_fd);
+static int launch(struct policy policy, char **target) {
   for (size_t i = 0; i < policy.keep_fds_len; i++) {
     if (fcntl(policy.keep_fds[i], F_GETFD) < 0) fail_msg("keep-fd: descriptor is not open");
   }
@@ -127,13 +124,23 @@ static int launch(int policy_fd, char **target) {
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--probe") == 0) return probe_main();
   if (argc == 3 && strcmp(argv[1], "--peer-cred") == 0) return peer_cred_main(argv[2]);
-  if (argc < 5 || strcmp(argv[1], "--policy-fd") != 0 || strcmp(argv[3], "--") != 0) {
-    fail_msg("usage: bridle-launch --policy-fd <n> -- <program> [arg...] | --probe | "
-             "--peer-cred <fd>");
+  int by_fd = argc >= 5 && strcmp(argv[1], "--policy-fd") == 0;
+  int by_text = argc >= 5 && strcmp(argv[1], "--policy") == 0;
+  if (!(by_fd || by_text) || strcmp(argv[3], "--") != 0) {
+    fail_msg("usage: bridle-launch --policy-fd <n> | --policy <text> -- <program> [arg...] | "
+             "--probe | --peer-cred <fd>");
   }
-  char *end = NULL;
-  long fd = strtol(argv[2], &end, 10);
-  if (argv[2][0] == '\0' || *end != '\0' || fd < 0 || fd > 65535) fail_msg("--policy-fd: bad fd");
   if (argv[4][0] != '/') fail_msg("program must be an absolute path");
-  return launch((int)fd, argv + 4);
+  struct policy policy;
+  if (by_text) {
+    /* The policy as an argument: no pipe to set up and drain for every spawn. */
+    policy_parse(argv[2], strlen(argv[2]), &policy);
+  } else {
+    char *end = NULL;
+    long fd = strtol(argv[2], &end, 10);
+    if (argv[2][0] == '\0' || *end != '\0' || fd < 0 || fd > 65535) fail_msg("--policy-fd: bad fd");
+    policy_read((int)fd, &policy);
+    close((int)fd);
+  }
+  return launch(policy, argv + 4);
 }

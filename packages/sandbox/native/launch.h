@@ -38,6 +38,7 @@ int write_file(const char *path, const char *text); /* 0 or -1 (errno set) */
 
 /* policy.c */
 void policy_read(int fd, struct policy *out);
+void policy_parse(char *text, size_t len, struct policy *out);
 
 /* landlock.c */
 int landlock_abi(void);

@@ -115,6 +115,11 @@ void policy_read(int fd, struct policy *p) {
   size_t len = 0;
   char *text = read_all(fd, &len);
   if (memchr(text, '\0', len) != NULL) fail_msg("policy: contains a NUL byte");
+  policy_parse(text, len, p);
+}
+
+/* Parses `text` (len bytes, NUL-terminated, modified in place). */
+void policy_parse(char *text, size_t len, struct policy *p) {
   if (len == 0 || text[len - 1] != '\n') fail_msg("policy: must end with a newline");
   memset(p, 0, sizeof *p);
   size_t line_no = 0;

@@ -12,6 +12,9 @@ const MIN_FS_ABI = 3;
  * the PID-namespace reaper before `exec`. Probed once; unavailable when the launcher is
  * missing, fails its probe, or the kernel's Landlock ABI is below 3.
  */
+/** Linux takes one argument up to 128 KiB; larger policies go through a pipe. */
+const MAX_POLICY_ARGUMENT_BYTES = 64 * 1024;
+
 export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER): Backend {
   let probed:
     | Promise<{ probe: BackendProbe; binary?: LauncherBinary; facts?: LauncherProbe }>
@@ -60,16 +63,17 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
             landlockAbi: probe.landlockAbi ?? MIN_FS_ABI,
             execRules: policy.exec === "restricted",
           });
+      const policyText = loader.renderLauncherPolicy(policy);
+      // A policy that fits comfortably in one argument travels as one: a pipe per spawn
+      // cost about a quarter of a confined `/bin/true` (measured A/B, 5.5 vs 4.1 ms).
+      const inArgv = Buffer.byteLength(policyText) <= MAX_POLICY_ARGUMENT_BYTES;
       return Object.freeze({
         applied,
-        wrap: (argv: readonly string[], policyFd: number) => [
-          launcher,
-          "--policy-fd",
-          String(policyFd),
-          "--",
-          ...argv,
-        ],
-        policyText: loader.renderLauncherPolicy(policy),
+        wrap: (argv: readonly string[], policyFd: number) =>
+          inArgv
+            ? [launcher, "--policy", policyText, "--", ...argv]
+            : [launcher, "--policy-fd", String(policyFd), "--", ...argv],
+        policyText: inArgv ? undefined : policyText,
         closesUnlistedDescriptors: true,
         unmasked: Object.freeze(unmasked),
       });

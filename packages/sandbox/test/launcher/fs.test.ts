@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { renderLauncherPolicy } from "../../src/launcher/policy.js";
 import type { LauncherPolicy } from "../../src/launcher/types.js";
 import { baseRead, launch, launcherPath, tempDir } from "./harness.js";
 
@@ -24,6 +26,25 @@ describe.skipIf(process.platform !== "linux")("bridle-launch: filesystem", () =>
     const allowed = await launch(launcher, writeOnly(root), ["/usr/bin/touch", join(root, "x")]);
     expect(allowed.code).toBe(0);
     expect(existsSync(join(root, "x"))).toBe(true);
+  });
+
+  it("takes the policy as an argument (--policy) exactly as on a descriptor", () => {
+    const root = tempDir();
+    const outside = tempDir();
+    const text = renderLauncherPolicy(writeOnly(root));
+    const run = (target: string) =>
+      spawnSync(launcher, ["--policy", text, "--", "/usr/bin/touch", target], {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { PATH: "/usr/bin:/bin", LC_ALL: "C" },
+      });
+    const denied = run(join(outside, "x"));
+    expect(denied.status).not.toBe(0);
+    expect(denied.stderr.toString()).toMatch(/Permission denied/);
+    expect(existsSync(join(outside, "x"))).toBe(false);
+    expect(run(join(root, "x")).status).toBe(0);
+    expect(existsSync(join(root, "x"))).toBe(true);
+    const unterminated = spawnSync(launcher, ["--policy", "version 1", "--", "/bin/true"]);
+    expect(unterminated.status).toBe(125);
   });
 
   it("keeps cat and grep -f from reading outside the read roots", async () => {

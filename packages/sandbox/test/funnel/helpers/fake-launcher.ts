@@ -18,7 +18,16 @@ export function fakeLauncherBackend(
   const script = join(directory, "fake-launch");
   writeFileSync(
     script,
-    `#!/bin/sh\nfd=$2\nshift 3\neval "cat <&$fd" > '${policyFile}'\neval "exec $fd<&-"\nexec "$@"\n`,
+    // As the real launcher: the policy as an argument (`--policy <text>`) or on a
+    // descriptor (`--policy-fd <n>`), then `--` and the program.
+    [
+      "#!/bin/sh",
+      `if [ "$1" = --policy ]; then printf '%s' "$2" > '${policyFile}'`,
+      `else fd=$2; eval "cat <&$fd" > '${policyFile}'; eval "exec $fd<&-"; fi`,
+      "shift 3",
+      'exec "$@"',
+      "",
+    ].join("\n"),
   );
   chmodSync(script, 0o755);
   const facts: LauncherProbe = {
