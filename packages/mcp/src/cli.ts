@@ -46,6 +46,7 @@ usage:
           before anything runs; the default elsewhere) or "host" (full host bash,
           confined by the kernel backend only).
 --json    print the raw result envelope (for inspect: the shell_inspection) instead of
+          the summary. Without it, 'run' shows the command's output while it runs, then
           the summary.
 
 Relative paths resolve against the current directory.
@@ -155,14 +156,21 @@ async function dispatchAndPrint(
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error("interrupted"));
   process.once("SIGINT", onSignal);
+  const json = parsed.flags.has("--json");
+  // The readable form shows a command's output while it runs; the summary then leaves it out.
+  const live = !json && tool === "shell";
+  const observer = (_id: unknown, stream: "stdout" | "stderr", chunk: Uint8Array) => {
+    (stream === "stdout" ? io.stdout : io.stderr).write(Buffer.from(chunk).toString("utf8"));
+  };
   try {
     const envelope = (await built.dispatchOneshot(tool, args, grant, {
       signal: controller.signal,
+      ...(live ? { observer } : {}),
     })) as Record<string, unknown>;
     io.stdout.write(
-      parsed.flags.has("--json")
+      json
         ? `${JSON.stringify(envelope)}\n`
-        : summarizeEnvelope(tool, envelope),
+        : summarizeEnvelope(tool, envelope, { outputShown: live }),
     );
     if (typeof envelope.exit_code === "number") return envelope.exit_code;
     return envelope.denied === true ? 1 : 0;

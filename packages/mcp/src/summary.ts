@@ -41,7 +41,11 @@ function resultBody(tool: string, result: Json): string {
 }
 
 /** A multi-line, human-readable account of one dispatch outcome. */
-export function summarizeEnvelope(tool: string, envelope: unknown): string {
+export function summarizeEnvelope(
+  tool: string,
+  envelope: unknown,
+  options: { readonly outputShown?: boolean } = {},
+): string {
   if (!isRecord(envelope)) return `${JSON.stringify(envelope)}\n`;
   const lines: string[] = [];
   if (typeof envelope.exit_code === "number") {
@@ -66,8 +70,10 @@ export function summarizeEnvelope(tool: string, envelope: unknown): string {
   );
   if (disclosure.unbridled === true) lines.push("UNBRIDLED: the kernel sandbox was off");
   let text = `${lines.join("\n")}\n`;
-  if (typeof envelope.stdout === "string") text += section("stdout", envelope.stdout);
-  if (typeof envelope.stderr === "string") text += section("stderr", envelope.stderr);
+  if (!options.outputShown) {
+    if (typeof envelope.stdout === "string") text += section("stdout", envelope.stdout);
+    if (typeof envelope.stderr === "string") text += section("stderr", envelope.stderr);
+  }
   if (isRecord(envelope.result)) text += resultBody(tool, envelope.result);
   if (Array.isArray(envelope.denials) && envelope.denials.length > 0) {
     text += "denials:\n";

@@ -129,8 +129,9 @@ describe("bridle run (the default engine: brush, the bash engine)", () => {
     );
     if (run.stdout().startsWith("refused")) return;
     expect(code).toBe(1);
-    expect(run.stdout()).toMatch(/^exit code: 1\nsandbox: \w+, engine brush\n/);
-    expect(run.stdout()).toContain("--- stdout ---\nsummary\n");
+    // The command's output as it runs, then the summary (which does not repeat it).
+    expect(run.stdout()).toMatch(/^summary\nexit code: 1\nsandbox: \w+, engine brush\n/);
+    expect(run.stdout()).not.toContain("--- stdout ---");
     expect(run.stdout()).toMatch(/enforcement: .*exec interceptor/);
     expect(run.stdout()).toContain("[FS_OUTSIDE_ALLOWED]");
     expect(run.stderr()).toContain("using the demo grant");
@@ -181,8 +182,7 @@ describe("bridle run --engine host", () => {
     const code = await bridle(["run", "--engine", "host", "--", "echo", "summary"], run.io);
     if (run.stdout().startsWith("refused")) return;
     expect(code).toBe(0);
-    expect(run.stdout()).toMatch(/^exit code: 0\nsandbox: \w+, engine sandbox-host\n/);
-    expect(run.stdout()).toContain("--- stdout ---\nsummary\n");
+    expect(run.stdout()).toMatch(/^summary\nexit code: 0\nsandbox: \w+, engine sandbox-host\n/);
     expect(run.stdout()).toMatch(/enforcement: .*exec interceptor/);
   });
 });

@@ -22,14 +22,15 @@ describe.skipIf(process.platform !== "linux")("the README's main job (Linux)", (
     const out = run.stdout;
     expect(out).toContain("backend: landlock — available");
     // The default engine: the bash engine, under the launcher.
+    // The command's output shows while it runs, then the summary.
     expect(out).toMatch(
-      /== bridle run -- 'ls packages \| wc -l'\nexit code: 0\nsandbox: landlock, engine brush\n/,
+      /== bridle run -- 'ls packages \| wc -l'\n\d+\nexit code: 0\nsandbox: landlock, engine brush\n/,
     );
     expect(out).toContain("shell-brush: available, the default shell");
     // The escape attempts: the read and the write outside the grant are refused, and
     // reported as denials.
-    expect(out).toContain("cat: /etc/shadow: Permission denied");
-    expect(out).toContain("/tmp/bridle-demo-escape: Permission denied");
+    expect(run.stderr).toContain("cat: /etc/shadow: Permission denied");
+    expect(run.stderr).toContain("/tmp/bridle-demo-escape: Permission denied");
     expect(out).toMatch(/\[FS_OUTSIDE_ALLOWED\] denied: write of "\/tmp\/bridle-demo-escape"/);
     expect(out).toContain("SHELL_DYNAMIC_CONSTRUCT");
     expect(out).toContain("# agent-bridle for TypeScript");
