@@ -20,76 +20,21 @@ import { Expander } from "./expand.js";
 import type { ExternalRunner } from "./external.js";
 import { printFunction } from "./function-print.js";
 import { recordingAccess } from "./gate.js";
-import {
-  encodingSink,
-  type Fds,
-  InputSource,
-  MemorySink,
-  type OutputSink,
-  sinkOf,
-  sourceOf,
-} from "./io.js";
+import { nextShellPid, setInitialVariables } from "./initial-variables.js";
+import type { InterpreterOptions, RunResult } from "./interpreter-options.js";
+import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io.js";
 import { Jobs } from "./jobs.js";
 import { runPipeline } from "./pipeline.js";
 import { ProcessSubstitutions, processSubstitute } from "./process-substitution.js";
 import type { ShellAccess } from "./shell-access.js";
 import { ExitSignal, LineAbort, LoopSignal, ReturnSignal } from "./signals.js";
 import { invoke, runSimple } from "./simple-command.js";
+import { type Code, lineStarts, type SourceOrigin } from "./source-code.js";
 import { isOptionName, ShellState } from "./state.js";
 import { commandError, commandSync, runsSynchronously } from "./synchronous.js";
 
-export interface InterpreterOptions {
-  readonly cwd: string;
-  /** The initial environment: every entry becomes an exported variable. */
-  readonly env?: Readonly<Record<string, string>>;
-  /** Runs external commands; required: the interpreter never spawns by itself. */
-  readonly runner: ExternalRunner;
-  /**
-   * The one door to the filesystem and to programs: every open, listing, probe and
-   * command start asks it first. Required: the interpreter has no default authority.
-   */
-  readonly access: ShellAccess;
-  /** Receives every refusal by `access`'s policy (opens, listings, probes, exec checks). */
-  readonly onDenial?: (denial: Denial) => void;
-  /** Live sinks for the script's stdout and stderr (the result's buffers are then empty). */
-  readonly stdout?: OutputSink;
-  readonly stderr?: OutputSink;
-  readonly scriptName?: string;
-  readonly args?: readonly string[];
-  readonly stdin?: Uint8Array;
-  /** Cancellation: once aborted, the next command ends the run with status 124. */
-  readonly signal?: AbortSignal;
-  /**
-   * Wall-clock limit (`Date.now()` milliseconds): checked before every command, since a
-   * loop of in-process builtins never yields to the event loop for a timer to fire.
-   */
-  readonly deadline?: number;
-}
-
-/** The run's status, and its output when no live `stdout`/`stderr` sink was given. */
-export interface RunResult {
-  readonly stdout: Buffer;
-  readonly stderr: Buffer;
-  readonly exitCode: number;
-}
-
-let lastShellPid = 4235;
-
-/**
- * `$$` of a new shell: distinct for every run in this process, so concurrent runs that
- * name files after `$$` (as scripts do under /tmp) do not collide.
- */
-function nextShellPid(): number {
-  lastShellPid = lastShellPid >= 400_000 ? 4242 : lastShellPid + 7;
-  return lastShellPid;
-}
-
-function lineStarts(source: string): number[] {
-  const starts = [0];
-  for (let index = source.indexOf("\n"); index >= 0; index = source.indexOf("\n", index + 1))
-    starts.push(index + 1);
-  return starts;
-}
+export type { InterpreterOptions, RunResult } from "./interpreter-options.js";
+export type { Code, SourceOrigin } from "./source-code.js";
 
 /** What a forked interpreter shares with its parent. */
 interface Shared {
@@ -99,20 +44,6 @@ interface Shared {
   readonly cleanups: (() => Promise<void> | void)[];
   readonly origins: WeakMap<FunctionDefinition, SourceOrigin>;
   readonly jobs: Jobs;
-}
-
-/** Source text being run: its line starts, and the line its first line counts as. */
-export interface Code {
-  readonly text: string;
-  readonly starts: readonly number[];
-  /** Added to line numbers (`eval` text counts from the line of the `eval`). */
-  readonly base: number;
-}
-
-/** Where code comes from: its file's name (`BASH_SOURCE`) and text (for `LINENO`). */
-export interface SourceOrigin {
-  readonly source: string;
-  readonly code: Code;
 }
 
 export class Interpreter {
@@ -175,7 +106,7 @@ export class Interpreter {
         this.state.set(name, value).exported = true;
       this.state.positional = [...(options.args ?? [])];
       this.state.scriptName = options.scriptName ?? "bash";
-      this.initialVariables();
+      setInitialVariables(this.state);
       this.state.set("PWD", options.cwd).exported = true;
       this.state.syncStack();
     }
@@ -187,33 +118,6 @@ export class Interpreter {
       substitute: (script) => this.substitute(script),
       processSubstitute: (script, direction) => processSubstitute(this, script, direction),
     });
-  }
-
-  /** The variables bash sets up itself (values as a non-interactive bash 5.2 has them). */
-  private initialVariables(): void {
-    const defaults: [string, string][] = [
-      ["IFS", " \t\n"],
-      ["OPTIND", "1"],
-      ["OPTERR", "1"],
-      ["PS4", "+ "],
-      ["BASH", this.state.scriptName],
-      ["BASH_VERSION", "5.2.15(1)-release"],
-      ["OSTYPE", "linux-gnu"],
-      ["HOSTTYPE", "x86_64"],
-      ["MACHTYPE", "x86_64-pc-linux-gnu"],
-      ["SHLVL", "1"],
-    ];
-    for (const [name, value] of defaults)
-      if (this.state.get(name) === undefined) this.state.set(name, value);
-    this.state.setArray(
-      "BASH_VERSINFO",
-      new Map(
-        ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"].map((v, i) => [String(i), v]),
-      ),
-      false,
-    );
-    const versinfo = this.state.lookupRaw("BASH_VERSINFO");
-    if (versinfo !== undefined) versinfo.readonly = true;
   }
 
   /** Run a whole script (parse errors are reported as bash does, exit status 2). */
