@@ -30,6 +30,7 @@ export {
   FUNNEL_OWNED_VARIABLES,
   isDeniedVariable,
 } from "./funnel/environment-denylist.js";
+export { pumpInput, type StdinFeed } from "./funnel/pump-input.js";
 export { envelopeContextOf, shellStatus } from "./funnel/run-result.js";
 // the funnel every spawn goes through
 export {

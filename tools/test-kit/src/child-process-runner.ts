@@ -11,7 +11,7 @@ export interface ChildProcessRequest {
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
-  readonly stdin: Uint8Array;
+  readonly stdin: Uint8Array | AsyncIterable<Uint8Array>;
   readonly stdout: (chunk: Uint8Array) => void;
   readonly stderr: (chunk: Uint8Array) => void;
   readonly signal?: AbortSignal;
@@ -23,6 +23,28 @@ export interface ChildProcessRequest {
     number,
     { readonly input: Uint8Array } | { readonly output: (chunk: Uint8Array) => void }
   >;
+}
+
+/** Bytes, or chunks as they arrive, into the child's stdin (with backpressure), then EOF. */
+async function feed(stdin: NodeJS.WritableStream, input: Uint8Array | AsyncIterable<Uint8Array>) {
+  if (input instanceof Uint8Array) {
+    stdin.end(input);
+    return;
+  }
+  let closed = false;
+  stdin.once("close", () => {
+    closed = true;
+  });
+  for await (const chunk of input) {
+    if (closed) return;
+    if (!stdin.write(chunk)) {
+      await new Promise((resolve) => {
+        stdin.once("drain", resolve);
+        stdin.once("close", resolve);
+      });
+    }
+  }
+  if (!closed) stdin.end();
 }
 
 const SIGNALS: Readonly<Record<string, number>> = {
@@ -91,7 +113,7 @@ export const childProcessRunner = {
         if ("input" in descriptor) stream.end(descriptor.input);
         else stream.on("data", (chunk: Buffer) => descriptor.output(chunk));
       }
-      child.stdin?.end(request.stdin);
+      if (child.stdin) void feed(child.stdin, request.stdin);
     });
   },
 };

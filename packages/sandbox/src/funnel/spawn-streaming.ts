@@ -5,6 +5,7 @@ import { admitProgram } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { hostDescriptorsToCover } from "./host-descriptors.js";
 import { killProcessGroup, killProcessTree } from "./process-tree.js";
+import { pumpInput, type StdinFeed } from "./pump-input.js";
 
 export interface StreamingSpawnRequest {
   /** `argv[0]` as the caller resolved it (absolute) or spelled (bare: trusted `PATH`). */
@@ -19,8 +20,11 @@ export interface StreamingSpawnRequest {
   readonly tmpdir: string;
   /** The caller's variables (the denylist applies; `PATH`, `LC_ALL`, `HOME`, `TMPDIR` are the funnel's). */
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
-  /** Bytes written to the child's stdin, then closed; default `/dev/null`. */
-  readonly stdin?: Uint8Array | undefined;
+  /**
+   * The child's stdin: bytes, or chunks as they arrive (written with backpressure), then
+   * closed; default `/dev/null`.
+   */
+  readonly stdin?: StdinFeed | undefined;
   /** Every chunk of the child's output, as it arrives (nothing is kept here). */
   readonly onStdout: (chunk: Buffer) => void;
   readonly onStderr: (chunk: Buffer) => void;
@@ -114,10 +118,7 @@ export async function spawnStreaming(
   });
   child.stdout?.on("data", request.onStdout);
   child.stderr?.on("data", request.onStderr);
-  if (child.stdin) {
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(request.stdin);
-  }
+  if (child.stdin && request.stdin !== undefined) void pumpInput(child.stdin, request.stdin);
   const extraStreams: NodeJS.ReadableStream[] = [];
   for (const [fd, descriptor] of descriptors) {
     const pipe = child.stdio[fd] as (NodeJS.ReadWriteStream & { destroy(): void }) | null;

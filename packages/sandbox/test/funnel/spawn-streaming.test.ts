@@ -64,6 +64,33 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     expect(Buffer.concat(back).toString()).toBe("back\n");
   });
 
+  it("streams an async stdin with backpressure, and stops feeding once the child stops reading", async () => {
+    const io = streams();
+    let produced = 0;
+    async function* endless() {
+      const chunk = Buffer.alloc(64 * 1024, "y\n");
+      for (;;) {
+        produced += 1;
+        yield chunk;
+      }
+    }
+    const outcome = await spawnStreaming({
+      argv: ["/usr/bin/head", "-c", "4"],
+      exec: top().exec,
+      audit: recordingAudit(),
+      toolName: "t",
+      cwd: tempDir(),
+      home: tempDir(),
+      tmpdir: tempDir(),
+      stdin: endless(),
+      ...io,
+    });
+    expect(outcome).toMatchObject({ kind: "ran", exitCode: 0 });
+    expect(io.stdout()).toBe("y\ny\n");
+    // Backpressure: the producer was not drained into memory without bound.
+    expect(produced).toBeLessThan(1000);
+  });
+
   it("refuses a program outside the exec grant before anything runs", async () => {
     const marker = join(tempDir(), "ran");
     const audit = recordingAudit();

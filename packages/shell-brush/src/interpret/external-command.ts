@@ -110,7 +110,6 @@ export async function runExternal(
   const stderr = sinkOf(fds, 2);
   const descriptors = interpreter.substitutions.descriptors(argv);
   const input = sourceOf(fds, 0);
-  await input.fillAll();
   // A pipe whose reader has gone stops the program as SIGPIPE would: killed, status 141.
   const stop = new AbortController();
   const outer = interpreter.signal;
@@ -134,7 +133,8 @@ export async function runExternal(
       argv,
       env,
       cwd: interpreter.state.cwd,
-      stdin: input.readAll(),
+      // A pipe streams into the program as its writer produces (`yes | grep -m1 y` ends).
+      stdin: input.isComplete() ? input.readAll() : input.chunks(),
       stdout: output(stdout),
       stderr: output(stderr),
       ...(descriptors.size === 0 ? {} : { descriptors }),

@@ -20,7 +20,8 @@ export interface ExternalRequest {
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
-  readonly stdin: Uint8Array;
+  /** Bytes, or a pipe's chunks as they arrive (the runner writes them with backpressure). */
+  readonly stdin: Uint8Array | AsyncIterable<Uint8Array>;
   readonly stdout: (chunk: Uint8Array) => void;
   readonly stderr: (chunk: Uint8Array) => void;
   /** Extra descriptors by number (process substitutions named in `argv`). */

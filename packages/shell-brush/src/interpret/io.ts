@@ -137,6 +137,11 @@ export class InputSource {
     this.pending = [];
   }
 
+  /** Whether every byte has arrived (fixed bytes, or a pipe its writer has ended). */
+  isComplete(): boolean {
+    return this.ended;
+  }
+
   /** Wait until the writer has ended the input (fixed bytes: at once). */
   async fillAll(): Promise<void> {
     while (!this.ended) await this.arrived();

@@ -31,7 +31,10 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
         home: request.env.HOME ?? options.home,
         tmpdir: options.tmpdir,
         env: request.env,
-        stdin: request.stdin.length > 0 ? request.stdin : undefined,
+        stdin:
+          request.stdin instanceof Uint8Array && request.stdin.length === 0
+            ? undefined
+            : request.stdin,
         onStdout: request.stdout,
         onStderr: request.stderr,
         descriptors: request.descriptors,

@@ -79,6 +79,19 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("streams a pipe into an external program: yes | grep -m1 y ends at once, as in bash", async () => {
+    const registry = brush();
+    const grant = registry.mintGrant(caveats({}));
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        { cmd: 'yes | grep -m1 y; echo "${PIPESTATUS[@]}"', cwd: "/", timeout_secs: 20 },
+        grant,
+      ),
+    );
+    expect(envelope).toMatchObject({ exit_code: 0, timed_out: false, stdout: "y\n141 0\n" });
+  });
+
   it("streams output live to the observer, and the envelope holds the same bytes", async () => {
     const chunks: string[] = [];
     let finished = false;
