@@ -21,7 +21,11 @@ interface RunResult {
   readonly stderr: string;
   readonly sandbox_kind: string;
   readonly enforcement: Record<string, string>;
-  readonly disclosure: { readonly engine?: string; readonly human_gate?: string };
+  readonly disclosure: {
+    readonly engine?: string;
+    readonly human_gate?: string;
+    readonly private_temp_dir?: string;
+  };
   readonly denials?: readonly { readonly code: string }[];
 }
 
@@ -121,7 +125,9 @@ describe.skipIf(process.platform !== "linux")(
         { cmd: 'echo "$HOME $TMPDIR"' },
         caveats({ exec: { only: ["echo"] } }),
       )) as RunResult;
-      expect(result.stdout).toBe(`${home} ${dir}\n`);
+      // TMPDIR: the call's private directory, made under the configured one and disclosed.
+      expect(result.stdout).toMatch(new RegExp(`^${home} ${dir}/bridle-call-\\w+\\n$`));
+      expect(result.stdout.trim().split(" ")[1]).toBe(result.disclosure?.private_temp_dir);
       await waitFor(() => brushWorkers(descendantsOf()).length === 0);
       await built.close();
     });

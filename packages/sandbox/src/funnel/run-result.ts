@@ -21,7 +21,9 @@ export function shellStatus(exitCode: number | null, signal: NodeJS.Signals | nu
  */
 export function envelopeContextOf(
   cx: ToolContext,
-  facts: Pick<SandboxRunFacts, "report" | "sandboxKind">,
+  facts: Pick<SandboxRunFacts, "report" | "sandboxKind"> & {
+    readonly privateTmpDir?: string | undefined;
+  },
   startedMs: number,
   engine?: string,
 ): EnvelopeContext {
@@ -32,6 +34,8 @@ export function envelopeContextOf(
       unbridled: isUnbridled(),
       humanGate: cx.humanGate,
       ...(engine === undefined ? {} : { engine }),
+      // The per-call private temp directory the funnel granted (removed after the call).
+      ...(facts.privateTmpDir === undefined ? {} : { privateTempDir: facts.privateTmpDir }),
     }),
     elapsedMs: performance.now() - startedMs,
   };

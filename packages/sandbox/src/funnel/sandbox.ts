@@ -59,7 +59,9 @@ export interface SandboxRunRequest {
    * Called once the program runs, with what the result will report (an idle warm worker
    * unrefs itself; an engine that answers before the tree is reaped has its facts).
    */
-  readonly onLaunched?: ((hold: LaunchHold, facts: SandboxRunFacts) => void) | undefined;
+  readonly onLaunched?:
+    | ((hold: LaunchHold, facts: SandboxRunFacts & { readonly privateTmpDir?: string }) => void)
+    | undefined;
 }
 
 export interface SandboxRunFacts {
@@ -180,7 +182,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         wrapper: prepared,
         session,
         onLaunched: request.onLaunched
-          ? (hold: LaunchHold) => request.onLaunched?.(hold, appliedFacts)
+          ? (hold: LaunchHold) =>
+              request.onLaunched?.(hold, {
+                ...appliedFacts,
+                ...(temp ? { privateTmpDir: temp.path } : {}),
+              })
           : undefined,
       });
       cx.audit.record({

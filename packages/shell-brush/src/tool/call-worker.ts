@@ -18,7 +18,7 @@ export interface WorkerCallOptions {
 
 export interface WorkerCallResult {
   /** What the result reports: the applied backend and the per-axis report. */
-  readonly facts: SandboxRunFacts;
+  readonly facts: SandboxRunFacts & { readonly privateTmpDir?: string };
   readonly terminal: TerminalPayload | undefined;
   /** A protocol violation (the worker was killed at once). */
   readonly streamError: string | undefined;

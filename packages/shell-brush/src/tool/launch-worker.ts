@@ -53,8 +53,8 @@ export interface LaunchedWorker {
   readonly nonce: string;
   /** Settles when the worker has exited and its tree is reaped. */
   readonly outcome: Promise<SandboxRunOutcome>;
-  /** What a result reports (the applied backend and the per-axis report), known at launch. */
-  readonly facts: SandboxRunFacts;
+  /** What a result reports (the applied backend, the per-axis report, the private temp directory), known at launch. */
+  readonly facts: SandboxRunFacts & { readonly privateTmpDir?: string };
   /** Kills the worker's whole tree. */
   kill(): void;
   /** Whether the worker (process, pipes, channel) keeps the event loop alive. */
@@ -105,7 +105,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
   const files = await runtimeFiles(command.file);
   channel.parent.on("error", () => undefined);
   let launchHold: LaunchHold | undefined;
-  let launchFacts: SandboxRunFacts | undefined;
+  let launchFacts: (SandboxRunFacts & { readonly privateTmpDir?: string }) | undefined;
   const outcome = options.sandbox.run(
     cx,
     {
@@ -121,6 +121,9 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
       extraDescriptors: [channel.childFd],
       runtimeExecutables: files.executables,
       runtimeReadPaths: files.reads,
+      // The call's own temp directory (the worker's TMPDIR): process substitutions for
+      // programs live there; granted, disclosed, removed when the worker ends.
+      privateTmp: true,
       onLaunched: (given, facts) => {
         launchHold = given;
         launchFacts = facts;

@@ -8,6 +8,7 @@ import { constants } from "node:os";
 import type { AuditSink, Scope } from "@agent-bridle/core";
 import { spawnStreaming } from "@agent-bridle/sandbox";
 import type { ExternalRequest, ExternalResult, ExternalRunner } from "../interpret/external.js";
+import { substitutionFiles } from "./substitution-files.js";
 
 export interface ConfinedRunnerOptions {
   readonly exec: Scope<string>;
@@ -19,40 +20,52 @@ export interface ConfinedRunnerOptions {
 }
 
 export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRunner {
-  return {
+  const runner: ExternalRunner = {
     async run(request: ExternalRequest): Promise<ExternalResult> {
-      const outcome = await spawnStreaming({
-        argv: [request.file, ...request.argv.slice(1)],
-        argv0: request.argv[0],
-        exec: options.exec,
-        audit: options.audit,
-        toolName: options.toolName,
-        cwd: request.cwd,
-        home: request.env.HOME ?? options.home,
-        tmpdir: options.tmpdir,
-        env: request.env,
-        stdin:
-          request.stdin instanceof Uint8Array && request.stdin.length === 0
-            ? undefined
-            : request.stdin,
-        onStdout: request.stdout,
-        onStderr: request.stderr,
-        descriptors: request.descriptors,
-        signal: request.signal,
-      });
-      if (outcome.kind === "denied") {
-        // Core's reasons read `denied: …`; the message already says so (reference §5.3).
-        const reason = outcome.denial.reason.replace(/^denied: /, "");
-        request.stderr(Buffer.from(`${request.argv[0]}: execution denied: ${reason}\n`));
-        return { status: 126 };
+      const files = await substitutionFiles(request.argv, request.descriptors, options.tmpdir);
+      try {
+        return await runProgram(request, files.argv);
+      } finally {
+        await files.finish();
       }
-      if (outcome.kind === "not-found") {
-        request.stderr(Buffer.from(`${request.argv[0]}: command not found\n`));
-        return { status: 127 };
-      }
-      if (outcome.exitCode !== null) return { status: outcome.exitCode };
-      const number = outcome.signal === null ? undefined : constants.signals[outcome.signal];
-      return { status: 128 + (number ?? 9) };
     },
   };
+  return runner;
+
+  async function runProgram(
+    request: ExternalRequest,
+    argv: readonly string[],
+  ): Promise<ExternalResult> {
+    const outcome = await spawnStreaming({
+      argv: [request.file, ...argv.slice(1)],
+      argv0: request.argv[0],
+      exec: options.exec,
+      audit: options.audit,
+      toolName: options.toolName,
+      cwd: request.cwd,
+      home: request.env.HOME ?? options.home,
+      tmpdir: options.tmpdir,
+      env: request.env,
+      stdin:
+        request.stdin instanceof Uint8Array && request.stdin.length === 0
+          ? undefined
+          : request.stdin,
+      onStdout: request.stdout,
+      onStderr: request.stderr,
+      signal: request.signal,
+    });
+    if (outcome.kind === "denied") {
+      // Core's reasons read `denied: …`; the message already says so (reference §5.3).
+      const reason = outcome.denial.reason.replace(/^denied: /, "");
+      request.stderr(Buffer.from(`${request.argv[0]}: execution denied: ${reason}\n`));
+      return { status: 126 };
+    }
+    if (outcome.kind === "not-found") {
+      request.stderr(Buffer.from(`${request.argv[0]}: command not found\n`));
+      return { status: 127 };
+    }
+    if (outcome.exitCode !== null) return { status: outcome.exitCode };
+    const number = outcome.signal === null ? undefined : constants.signals[outcome.signal];
+    return { status: 128 + (number ?? 9) };
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { caveats, only, RunEnvelopeSchema, type ShellOutputObserver } from "@agent-bridle/core";
 import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
@@ -90,6 +90,30 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
       ),
     );
     expect(envelope).toMatchObject({ exit_code: 0, timed_out: false, stdout: "y\n141 0\n" });
+  });
+
+  it("hands process substitutions to external programs as files: diff <(…) <(…) works, also under Landlock", async () => {
+    const dir = tempDir();
+    for (const kernel of [false, true]) {
+      const registry = brush({ kernel });
+      const grant = registry.mintGrant(
+        kernel
+          ? caveats({ fs_write: only([dir]), exec: only(["diff", "sort", "wc"]) })
+          : caveats({}),
+      );
+      const envelope = RunEnvelopeSchema.parse(
+        await registry.dispatch(
+          "shell",
+          {
+            cmd: "diff <(printf 'a\\nb\\n') <(printf 'a\\nc\\n'); echo status=$?; wc -l < <(printf 'x\\ny\\n')",
+            cwd: dir,
+          },
+          grant,
+        ),
+      );
+      expect(envelope.stdout).toBe("2c2\n< b\n---\n> c\nstatus=1\n2\n");
+    }
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("streams output live to the observer, and the envelope holds the same bytes", async () => {
