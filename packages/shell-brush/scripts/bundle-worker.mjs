@@ -31,10 +31,13 @@ await build({
   define: { "import.meta.url": '"file:///agent-bridle-worker-snapshot/"' },
 });
 
+// Must match the engine's worker argv (src/tool/worker-file.ts): a snapshot only loads
+// under the V8 flags it was built with.
+const V8_FLAGS = ["--no-lazy-feedback-allocation"];
 const blob = `${out}/worker-${process.version}-${process.arch}.blob`;
 const snapshot = spawnSync(
   process.execPath,
-  ["--snapshot-blob", blob, "--build-snapshot", `${out}/worker.cjs`],
+  [...V8_FLAGS, "--snapshot-blob", blob, "--build-snapshot", `${out}/worker.cjs`],
   { stdio: ["ignore", "inherit", "inherit"] },
 );
 if (snapshot.status !== 0) {
