@@ -2,11 +2,12 @@
  * Compound commands: brace groups, subshells, `if`, `while`/`until`, `for`,
  * `for ((…))`, `case` (`;;` `;&` `;;&`), `(( ))`, `[[ ]]`, with their redirections.
  */
-import type { CompoundCommand, List } from "../parse/ast-command.js";
+import type { CompoundCommand, List, SelectCommand } from "../parse/ast-command.js";
+import { decodeShellBytes } from "../parse/shell-bytes.js";
 import { evaluateConditional } from "./conditional.js";
 import { runDebugTrap } from "./debug-trap.js";
 import type { Interpreter } from "./interpreter.js";
-import type { Fds } from "./io.js";
+import { type Fds, sinkOf, sourceOf } from "./io.js";
 import { matchPattern } from "./pattern.js";
 import { withRedirects } from "./redirect.js";
 import { ExpansionError, LoopSignal } from "./signals.js";
@@ -175,7 +176,52 @@ async function compoundBody(
     case "Conditional":
       return (await evaluateConditional(interpreter, body.expression)) ? 0 : 1;
     case "Select":
-      interpreter.error(fds, "select: not supported yet");
+      return runSelect(interpreter, body, fds);
+  }
+}
+
+/** One line of input (without its newline), waiting for a pipe's writer; null at the end. */
+async function readLine(interpreter: Interpreter, fds: Fds): Promise<string | null> {
+  const input = sourceOf(fds, 0);
+  const bytes: number[] = [];
+  for (;;) {
+    const byte = await input.waitByte();
+    if (byte === null) return bytes.length === 0 ? null : decodeShellBytes(Uint8Array.from(bytes));
+    if (byte === 10) return decodeShellBytes(Uint8Array.from(bytes));
+    bytes.push(byte);
+    if (interpreter.signal?.aborted) return null;
+  }
+}
+
+/**
+ * `select name in words`: the numbered menu and `PS3` on stderr, a line from stdin into
+ * `REPLY`, `name` the chosen word (empty when the answer is not a menu number), the body;
+ * an empty line shows the menu again; end of input ends the loop with status 1.
+ */
+async function runSelect(interpreter: Interpreter, body: SelectCommand, fds: Fds) {
+  const values: string[] = [];
+  if (body.words === null) values.push(...interpreter.state.positional);
+  else for (const word of body.words) values.push(...(await interpreter.expander.fields(word)));
+  if (values.length === 0) return 0;
+  const stderr = sinkOf(fds, 2);
+  const menu = values.map((value, index) => `${index + 1}) ${value}\n`).join("");
+  let status = 0;
+  let showMenu = true;
+  for (;;) {
+    if (showMenu) stderr.write(menu);
+    stderr.write(interpreter.state.get("PS3") ?? "#? ");
+    const line = await readLine(interpreter, fds);
+    if (line === null) {
+      stderr.write("\n");
       return 1;
+    }
+    interpreter.state.set("REPLY", line);
+    showMenu = line === "";
+    if (showMenu) continue;
+    const choice = /^\s*\d+\s*$/.test(line) ? Number(line) : 0;
+    interpreter.state.set(body.variable.name, values[choice - 1] ?? "");
+    const result = await loopBody(interpreter, body.body, fds);
+    if (result === "break") return status;
+    if (typeof result === "number") status = result;
   }
 }

@@ -27,6 +27,12 @@ export async function callFunction(
   });
   const saved = interpreter.enterSource(origin);
   interpreter.loopDepth = 0;
+  // A RETURN trap is not inherited unless traced (`set -T`): the function sees only one it
+  // sets itself, which then runs when it returns (bash).
+  const traps = interpreter.state.traps;
+  const inheritsReturn = interpreter.state.options.functrace;
+  const outerReturn = traps.get("RETURN");
+  if (!inheritsReturn) traps.delete("RETURN");
   try {
     let status: number;
     try {
@@ -38,10 +44,12 @@ export async function callFunction(
       if (!(signal instanceof ReturnSignal)) throw signal;
       status = signal.status;
     }
-    if (interpreter.state.options.functrace) await interpreter.runTrap("RETURN", fds);
+    if (traps.has("RETURN")) await interpreter.runTrap("RETURN", fds);
     interpreter.state.lastStatus = status;
     return status;
   } finally {
+    if (!inheritsReturn && !traps.has("RETURN") && outerReturn !== undefined)
+      traps.set("RETURN", outerReturn);
     interpreter.state.positional = savedPositional;
     interpreter.state.scopes.pop();
     interpreter.state.funcNames.pop();

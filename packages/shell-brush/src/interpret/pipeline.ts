@@ -84,12 +84,16 @@ async function stages(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): P
     // only under \`set -T\`).
     if (interpreter.state.traps.has("DEBUG") && !interpreter.state.options.functrace)
       await runDebugTrap(interpreter, command, stageFds);
-    children.push({ child: interpreter.fork(true), stageFds });
+    // `shopt -s lastpipe` (no job control here): the last stage runs in this shell, so
+    // `echo hi | read v` sets v.
+    const last = index === commands.length - 1 && interpreter.state.shopt.has("lastpipe");
+    children.push({ child: last ? interpreter : interpreter.fork(true), stageFds });
   }
   return Promise.all(
     commands.map(async (command, index) => {
       const { child, stageFds } = children[index] as (typeof children)[number];
       try {
+        if (child === interpreter) return await interpreter.command(command, stageFds);
         return await child.subshellRun(() => child.command(command, stageFds), stageFds);
       } finally {
         pipes[index]?.end();
