@@ -9,8 +9,17 @@ import type { GateRefusal } from "@agent-bridle/coreutils";
 import { UTILITIES } from "@agent-bridle/coreutils";
 import { resolveCommand } from "./command-search.js";
 import { describeError, errnoText } from "./errno-text.js";
+import type { ExternalDescriptor } from "./external.js";
 import type { Interpreter } from "./interpreter.js";
-import { BrokenPipe, type Fds, type OutputSink, sinkOf, sourceOf, WriteError } from "./io.js";
+import {
+  BrokenPipe,
+  type Fds,
+  InputSource,
+  type OutputSink,
+  sinkOf,
+  sourceOf,
+  WriteError,
+} from "./io.js";
 
 /** The carried utilities that run in-process (`echo` is the builtin's). */
 export const CARRIED_UTILITIES: ReadonlySet<string> = new Set(["cat", "head", "ls", "sort", "wc"]);
@@ -90,6 +99,20 @@ async function runCarried(
   }
 }
 
+/**
+ * The descriptors above 2 the script arranged (`exec 3<f`, `cmd 4>&1`): a program gets
+ * them at the same numbers, as a child of bash inherits them — input as the bytes left to
+ * read, output streamed to the shell's sink. Process substitutions already there win.
+ */
+function addArrangedDescriptors(descriptors: Map<number, ExternalDescriptor>, fds: Fds): void {
+  for (const [fd, channel] of fds) {
+    if (fd < 3 || descriptors.has(fd)) continue;
+    if (channel instanceof InputSource) {
+      if (channel.isComplete()) descriptors.set(fd, { input: channel.readAll() });
+    } else descriptors.set(fd, { output: (chunk) => writeQuietly(channel, chunk) });
+  }
+}
+
 /** Run `argv` as a carried utility or an external program. */
 export async function runExternal(
   interpreter: Interpreter,
@@ -109,6 +132,7 @@ export async function runExternal(
   const stdout = sinkOf(fds, 1);
   const stderr = sinkOf(fds, 2);
   const descriptors = interpreter.substitutions.descriptors(argv);
+  addArrangedDescriptors(descriptors, fds);
   const input = sourceOf(fds, 0);
   // A pipe whose reader has gone stops the program as SIGPIPE would: killed, status 141.
   const stop = new AbortController();

@@ -7,7 +7,12 @@
 import { constants } from "node:os";
 import type { AuditSink, Scope } from "@agent-bridle/core";
 import { spawnStreaming } from "@agent-bridle/sandbox";
-import type { ExternalRequest, ExternalResult, ExternalRunner } from "../interpret/external.js";
+import type {
+  ExternalDescriptor,
+  ExternalRequest,
+  ExternalResult,
+  ExternalRunner,
+} from "../interpret/external.js";
 import { substitutionFiles } from "./substitution-files.js";
 
 export interface ConfinedRunnerOptions {
@@ -24,7 +29,7 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
     async run(request: ExternalRequest): Promise<ExternalResult> {
       const files = await substitutionFiles(request.argv, request.descriptors, options.tmpdir);
       try {
-        return await runProgram(request, files.argv);
+        return await runProgram(request, files.argv, files.passed);
       } finally {
         await files.finish();
       }
@@ -35,6 +40,7 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
   async function runProgram(
     request: ExternalRequest,
     argv: readonly string[],
+    descriptors: ReadonlyMap<number, ExternalDescriptor>,
   ): Promise<ExternalResult> {
     const outcome = await spawnStreaming({
       argv: [request.file, ...argv.slice(1)],
@@ -52,6 +58,7 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
           : request.stdin,
       onStdout: request.stdout,
       onStderr: request.stderr,
+      descriptors,
       signal: request.signal,
     });
     if (outcome.kind === "denied") {

@@ -116,6 +116,22 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it("hands descriptors the script arranged to programs by number (exec 3<f, exec 4>f), as bash", async () => {
+    const dir = tempDir();
+    const registry = brush();
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        {
+          cmd: "printf 'from three\\n' > in; exec 3<in; /bin/sh -c 'cat <&3'; exec 4>out; /bin/sh -c 'echo to four >&4'; exec 4>&-; cat out",
+          cwd: dir,
+        },
+        registry.mintGrant(caveats({})),
+      ),
+    );
+    expect(envelope).toMatchObject({ exit_code: 0, stdout: "from three\nto four\n", stderr: "" });
+  });
+
   it("streams output live to the observer, and the envelope holds the same bytes", async () => {
     const chunks: string[] = [];
     let finished = false;
