@@ -10,7 +10,7 @@ import type { Interpreter } from "./interpreter.js";
 import { type Fds, sinkOf, sourceOf } from "./io.js";
 import { matchPattern } from "./pattern.js";
 import { withRedirects } from "./redirect.js";
-import { ExpansionError, LoopSignal } from "./signals.js";
+import { caughtByLoop, ExpansionError } from "./signals.js";
 import { ReadonlyError } from "./state.js";
 import { traceText } from "./trace.js";
 
@@ -55,14 +55,7 @@ async function loopBody(
   try {
     return await interpreter.list(list, fds);
   } catch (signal) {
-    if (signal instanceof LoopSignal) {
-      if (signal.levels > 1) {
-        signal.levels -= 1;
-        throw signal;
-      }
-      return signal.kind;
-    }
-    throw signal;
+    return caughtByLoop(signal);
   } finally {
     interpreter.loopDepth -= 1;
   }

@@ -44,3 +44,17 @@ export class AssignmentAbort extends LineAbort {
     super(1);
   }
 }
+
+/**
+ * What a loop makes of something thrown out of its body: a `break`/`continue` meant for
+ * it (its kind), or the same signal re-thrown — one level less — for an outer loop, or
+ * anything else re-thrown as it is.
+ */
+export function caughtByLoop(signal: unknown): "break" | "continue" {
+  if (!(signal instanceof LoopSignal)) throw signal;
+  if (signal.levels > 1) {
+    signal.levels -= 1;
+    throw signal;
+  }
+  return signal.kind;
+}

@@ -27,7 +27,7 @@ import type { Interpreter } from "./interpreter.js";
 import type { Fds } from "./io.js";
 import { setPipeStatus } from "./pipeline.js";
 import { assignmentStatementError } from "./readonly-assignment.js";
-import { ExitSignal, ExpansionError, LineAbort, LoopSignal } from "./signals.js";
+import { caughtByLoop, ExitSignal, ExpansionError, LineAbort } from "./signals.js";
 import { ReadonlyError } from "./state.js";
 import { trace } from "./trace.js";
 
@@ -286,14 +286,7 @@ function loopBody(interpreter: Interpreter, list: List, fds: Fds): "break" | "co
   try {
     return listSync(interpreter, list, fds);
   } catch (signal) {
-    if (signal instanceof LoopSignal) {
-      if (signal.levels > 1) {
-        signal.levels -= 1;
-        throw signal;
-      }
-      return signal.kind;
-    }
-    throw signal;
+    return caughtByLoop(signal);
   } finally {
     interpreter.loopDepth -= 1;
   }
