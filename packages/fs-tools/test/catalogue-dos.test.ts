@@ -4,20 +4,11 @@
 import { spawn } from "node:child_process";
 import { mkdir, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHarness, expectDenied, expectResult } from "./helpers/harness.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace();
 
 /** `count` empty entries in `directory` (links to one file: cheap to create and remove). */
 async function fillDirectory(directory: string, count: number) {

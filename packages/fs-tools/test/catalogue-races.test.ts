@@ -6,21 +6,12 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHarness, expectNoCanary } from "./helpers/harness.js";
 import { startSwapper } from "./helpers/swapper.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace();
 
 function tally(counts: Map<string, number>, key: string) {
   counts.set(key, (counts.get(key) ?? 0) + 1);

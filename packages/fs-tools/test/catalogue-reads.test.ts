@@ -5,7 +5,7 @@
 // FS_NOT_REGULAR. Every test also checks that no canary leaked.
 import { open, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createFileConfig } from "../src/index.js";
 import {
   createHarness,
@@ -15,18 +15,9 @@ import {
   withBlocked,
 } from "./helpers/harness.js";
 import { makeFifo, makeSocket } from "./helpers/special-files.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace();
 
 /** `$A` with the catalogue's defaults: blocked `$B` on top of the default list. */
 const harness = (config = {}) =>

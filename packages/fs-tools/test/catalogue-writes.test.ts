@@ -2,21 +2,11 @@
 // auto-run files). Each denial test also asserts that nothing was written.
 import { lstat, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHarness, expectDenied } from "./helpers/harness.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  snapshot,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, snapshot, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace();
 
 async function absent(location: string) {
   await expect(lstat(location)).rejects.toMatchObject({ code: "ENOENT" });

@@ -1,25 +1,15 @@
 import { chmod, lstat, readlink } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHarness, expectDenied, expectResult } from "./helpers/harness.js";
 import { makeFifo } from "./helpers/special-files.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-  await buildTree(ws.allowed, {
-    "data.txt": "12345",
-    "to-data": { link: "data.txt" },
-    "to-outside": { link: path.join(ws.outside, "secret.txt") },
-  });
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace((fresh) => ({
+  "data.txt": "12345",
+  "to-data": { link: "data.txt" },
+  "to-outside": { link: path.join(fresh.outside, "secret.txt") },
+}));
 
 const info = (target: string, config = {}) =>
   createHarness(ws, { config }).call("file_info", { path: target });

@@ -1,26 +1,16 @@
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHarness, expectDenied, expectResult, withBlocked } from "./helpers/harness.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-  await buildTree(ws.allowed, {
-    "b.ts": "bb",
-    "a.md": "a",
-    ".hidden.md": "h",
-    "sub/x.txt": "x",
-    "in-link": { link: "ok.txt" },
-    "out-link": { link: path.join(ws.outside, "secret.txt") },
-  });
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace((fresh) => ({
+  "b.ts": "bb",
+  "a.md": "a",
+  ".hidden.md": "h",
+  "sub/x.txt": "x",
+  "in-link": { link: "ok.txt" },
+  "out-link": { link: path.join(fresh.outside, "secret.txt") },
+}));
 
 const list = (args: Record<string, unknown>, config = {}) =>
   createHarness(ws, { config: { blockedPaths: withBlocked(ws.blocked), ...config } }).call(

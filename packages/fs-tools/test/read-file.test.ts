@@ -1,20 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHarness, expectDenied, expectResult } from "./helpers/harness.js";
 import { makeFifo } from "./helpers/special-files.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace();
 
 const read = (args: Record<string, unknown>, config = {}) =>
   createHarness(ws, { config }).call("read_file", args);

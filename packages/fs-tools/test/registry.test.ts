@@ -14,22 +14,12 @@ import {
   top,
   WriteFileToolResultSchema,
 } from "@agent-bridle/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createFileConfig, createFsTools } from "../src/index.js";
 import { createHarness, expectDenied, expectResult, NO_BLOCKS } from "./helpers/harness.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-  await buildTree(ws.allowed, { "sub/x.txt": "X" });
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace(() => ({ "sub/x.txt": "X" }));
 
 const SCHEMAS = {
   read_file: ReadFileToolResultSchema,

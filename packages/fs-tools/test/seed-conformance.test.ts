@@ -5,7 +5,7 @@
 import { link, lstat, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { only } from "@agent-bridle/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createFileConfig, createFsTools, defaultBlockedPaths } from "../src/index.js";
 import {
   createHarness,
@@ -15,18 +15,9 @@ import {
   type HarnessOptions,
 } from "./helpers/harness.js";
 import { startSwapper } from "./helpers/swapper.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace();
 
 const call = (tool: string, args: Record<string, unknown>, options: HarnessOptions = {}) =>
   createHarness(ws, options).call(tool, args);

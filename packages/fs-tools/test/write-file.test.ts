@@ -1,20 +1,10 @@
 import { chmod, link, lstat, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHarness, expectDenied, expectResult } from "./helpers/harness.js";
-import {
-  buildTree,
-  createWorkspace,
-  removeWorkspace,
-  snapshot,
-  type Workspace,
-} from "./helpers/workspace.js";
+import { buildTree, snapshot, useWorkspace } from "./helpers/workspace.js";
 
-let ws: Workspace;
-beforeEach(async () => {
-  ws = await createWorkspace();
-});
-afterEach(async () => removeWorkspace(ws));
+const ws = useWorkspace();
 
 const write = (args: Record<string, unknown>, config = {}) =>
   createHarness(ws, { config }).call("write_file", args);

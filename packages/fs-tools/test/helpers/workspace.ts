@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 
 /** The catalogue's fixture (attacks/catalogue.md, "Fixture placeholders"). */
 export interface Workspace {
@@ -48,6 +49,27 @@ export async function createWorkspace(): Promise<Workspace> {
 
 export async function removeWorkspace(workspace: Workspace | undefined): Promise<void> {
   if (workspace !== undefined) await rm(workspace.root, { recursive: true, force: true });
+}
+
+/**
+ * A fresh workspace for each test of the calling file, removed after it. The returned
+ * object always holds the running test's paths; `allowedTree` adds entries under `$A`.
+ */
+export function useWorkspace(
+  allowedTree?: (ws: Workspace) => Record<string, TreeEntry>,
+): Workspace {
+  const current = {} as { -readonly [Key in keyof Workspace]: Workspace[Key] };
+  let made: Workspace | undefined;
+  beforeEach(async () => {
+    made = await createWorkspace();
+    Object.assign(current, made);
+    if (allowedTree !== undefined) await buildTree(made.allowed, allowedTree(made));
+  });
+  afterEach(async () => {
+    await removeWorkspace(made);
+    made = undefined;
+  });
+  return current;
 }
 
 /** Every file under a directory with its content, for "nothing changed" assertions. */
