@@ -65,6 +65,19 @@ export async function admitProgram(request: AdmitProgramRequest): Promise<Progra
   return { kind: "admitted", argv };
 }
 
+/** A single-program spawn's admission, in the shape the spawn entries return refusals. */
+export type SpawnAdmission =
+  | { readonly kind: "admitted"; readonly argv: readonly string[] }
+  | { readonly kind: "denied"; readonly denial: Denial }
+  | { readonly kind: "not-found"; readonly program: string };
+
+export async function admitSpawn(request: AdmitProgramRequest): Promise<SpawnAdmission> {
+  const admission = await admitProgram(request);
+  return admission.kind === "not-found"
+    ? { kind: "not-found", program: admission.spelled }
+    : admission;
+}
+
 export type StagesAdmission =
   | { readonly kind: "admitted"; readonly stages: readonly (readonly string[])[] }
   | Exclude<ProgramAdmission, { kind: "admitted" }>;

@@ -1,5 +1,5 @@
 import type { AuditSink, Denial, Scope } from "@agent-bridle/core";
-import { admitProgram } from "./admit-program.js";
+import { admitSpawn } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { launchStages } from "./launch-stages.js";
 import type { LaunchRequest, SpawnResult } from "./spawn-types.js";
@@ -23,19 +23,19 @@ export type SpawnConfinedOutcome =
 /**
  * One program through the funnel without backend selection (the mechanism is whatever
  * `wrapper` says; engines use `createSandbox().run`, which adds the backend and floor).
- * Also the in-worker spawn entry: argv, the environment with the denylist applied, and
- * exactly the descriptors the caller arranged.
+ * The carried coreutils entry goes through it (argv, the environment with the denylist
+ * applied, exactly the descriptors the caller arranged); the bash worker's children go
+ * through `spawnStreaming`.
  */
 export async function spawnConfined(request: SpawnConfinedRequest): Promise<SpawnConfinedOutcome> {
-  const admission = await admitProgram({
+  const admission = await admitSpawn({
     argv: request.argv,
     exec: request.exec,
     cwd: request.cwd,
     audit: request.audit,
     toolName: request.toolName,
   });
-  if (admission.kind === "denied") return { kind: "denied", denial: admission.denial };
-  if (admission.kind === "not-found") return { kind: "not-found", program: admission.spelled };
+  if (admission.kind !== "admitted") return admission;
   const {
     argv: _argv,
     exec: _exec,

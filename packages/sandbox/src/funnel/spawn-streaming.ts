@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { type AuditSink, ConfigurationError, type Denial, type Scope } from "@agent-bridle/core";
-import { admitProgram } from "./admit-program.js";
+import { admitSpawn } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { hostDescriptorsToCover } from "./host-descriptors.js";
 import { killProcessGroup, killProcessTree } from "./process-tree.js";
@@ -73,15 +73,14 @@ function closedOf(stream: NodeJS.ReadableStream | null): Promise<void> {
 export async function spawnStreaming(
   request: StreamingSpawnRequest,
 ): Promise<StreamingSpawnOutcome> {
-  const admission = await admitProgram({
+  const admission = await admitSpawn({
     argv: request.argv,
     exec: request.exec,
     cwd: request.cwd,
     audit: request.audit,
     toolName: request.toolName,
   });
-  if (admission.kind === "denied") return { kind: "denied", denial: admission.denial };
-  if (admission.kind === "not-found") return { kind: "not-found", program: admission.spelled };
+  if (admission.kind !== "admitted") return admission;
   request.signal?.throwIfAborted();
   const cover = hostDescriptorsToCover();
   const devNull = cover.length > 0 ? openSync("/dev/null", "r") : -1;
