@@ -1,5 +1,7 @@
 /** The string operations of parameter expansion: affixes, replacement, `@` transforms. */
+
 import type { ParameterExpansion, WordPart } from "../parse/ast-word.js";
+import { ANSI_C_ESCAPES } from "../parse/backslash-escapes.js";
 import {
   canonicalShellText,
   fromByteChars,
@@ -119,25 +121,10 @@ function replaceIn(
 
 /** `${x@E}`: backslash escapes as `$'…'` decodes them. */
 export function decodeEscapes(value: string): string {
-  const named: Record<string, string> = {
-    n: "\n",
-    t: "\t",
-    r: "\r",
-    a: "\x07",
-    b: "\b",
-    e: "\x1b",
-    E: "\x1b",
-    f: "\f",
-    v: "\v",
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    "?": "?",
-  };
   const decoded = value.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (whole, code: string) => {
     if (code.startsWith("x")) return shellByte(Number.parseInt(code.slice(1), 16));
     if (/^[0-7]/.test(code)) return shellByte(Number.parseInt(code, 8));
-    return named[code] ?? whole;
+    return ANSI_C_ESCAPES[code] ?? whole;
   });
   return canonicalShellText(decoded);
 }

@@ -1,4 +1,6 @@
 /** `echo` and `printf` (bash's, with `-v`, `%q`, `%b`). */
+
+import { BACKSLASH_ESCAPES } from "../parse/backslash-escapes.js";
 import {
   byteLength,
   canonicalShellText,
@@ -19,20 +21,9 @@ export function echoEscapes(text: string): { text: string; stop: boolean } {
     }
     const next = text[index + 1] as string;
     index += 1;
-    const simple: Record<string, string> = {
-      a: "\x07",
-      b: "\b",
-      e: "\x1b",
-      E: "\x1b",
-      f: "\f",
-      n: "\n",
-      r: "\r",
-      t: "\t",
-      v: "\v",
-      "\\": "\\",
-    };
     if (next === "c") return { text: out, stop: true };
-    if (simple[next] !== undefined) out += simple[next];
+    const simple = BACKSLASH_ESCAPES[next];
+    if (simple !== undefined) out += simple;
     else if (next === "0") {
       const match = /^[0-7]{0,3}/.exec(text.slice(index + 1))?.[0] ?? "";
       out += shellByte(Number.parseInt(match || "0", 8));

@@ -1,22 +1,7 @@
 /** Decoding of the escapes inside `$'…'` (bash's `ansicstr`). */
+import { ANSI_C_ESCAPES } from "./backslash-escapes.js";
 import { isHexDigit } from "./characters.js";
 import { canonicalShellText, shellByte } from "./shell-bytes.js";
-
-const SIMPLE: Readonly<Record<string, string>> = {
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  E: "\x1b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?",
-};
 
 function takeWhile(
   text: string,
@@ -49,7 +34,7 @@ export function decodeAnsiC(raw: string): string {
       continue;
     }
     const next = raw[index + 1] as string;
-    const simple = SIMPLE[next];
+    const simple = ANSI_C_ESCAPES[next];
     if (simple !== undefined) {
       out += simple;
       index += 2;
