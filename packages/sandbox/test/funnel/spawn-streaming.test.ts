@@ -7,6 +7,18 @@ import { recordingAudit, useTempDir } from "./helpers/funnel-context.js";
 
 const tempDir = useTempDir();
 
+/** The common parts of a request: an open exec grant, a recording audit, fresh directories. */
+function where() {
+  return {
+    exec: top().exec,
+    audit: recordingAudit(),
+    toolName: "t",
+    cwd: tempDir(),
+    home: tempDir(),
+    tmpdir: tempDir(),
+  };
+}
+
 function streams() {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -24,12 +36,9 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     const io = streams();
     const outcome = await spawnStreaming({
       argv: ["/bin/sh", "-c", 'cat; echo "$0" >&2; echo "$HOME $FOO"', "zero"],
-      exec: top().exec,
+      ...where(),
       audit,
-      toolName: "t",
-      cwd: tempDir(),
       home: "/home/configured",
-      tmpdir: tempDir(),
       env: { FOO: "bar", LD_PRELOAD: "/evil.so" },
       stdin: Buffer.from("fed\n"),
       ...io,
@@ -47,12 +56,7 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     const back: Buffer[] = [];
     const outcome = await spawnStreaming({
       argv: ["/bin/sh", "-c", "cat <&5; echo back >&6"],
-      exec: top().exec,
-      audit: recordingAudit(),
-      toolName: "t",
-      cwd: tempDir(),
-      home: tempDir(),
-      tmpdir: tempDir(),
+      ...where(),
       descriptors: new Map([
         [5, { input: Buffer.from("from five\n") }],
         [6, { output: (chunk: Buffer) => back.push(chunk) }],
@@ -76,12 +80,7 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     }
     const outcome = await spawnStreaming({
       argv: ["/usr/bin/head", "-c", "4"],
-      exec: top().exec,
-      audit: recordingAudit(),
-      toolName: "t",
-      cwd: tempDir(),
-      home: tempDir(),
-      tmpdir: tempDir(),
+      ...where(),
       stdin: endless(),
       ...io,
     });
@@ -96,12 +95,9 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     const audit = recordingAudit();
     const outcome = await spawnStreaming({
       argv: ["/usr/bin/touch", marker],
+      ...where(),
       exec: only(["echo"]),
       audit,
-      toolName: "t",
-      cwd: tempDir(),
-      home: tempDir(),
-      tmpdir: tempDir(),
       ...streams(),
     });
     expect(outcome.kind).toBe("denied");
@@ -116,12 +112,7 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     const controller = new AbortController();
     const run = spawnStreaming({
       argv: ["/bin/sh", "-c", `setsid sh -c 'sleep 1; echo late > ${marker}' & sleep 30`],
-      exec: top().exec,
-      audit: recordingAudit(),
-      toolName: "t",
-      cwd: tempDir(),
-      home: tempDir(),
-      tmpdir: tempDir(),
+      ...where(),
       signal: controller.signal,
       ...streams(),
     });
@@ -135,12 +126,7 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
   it("reports a missing program as not found", async () => {
     const outcome = await spawnStreaming({
       argv: ["no-such-program-here"],
-      exec: top().exec,
-      audit: recordingAudit(),
-      toolName: "t",
-      cwd: tempDir(),
-      home: tempDir(),
-      tmpdir: tempDir(),
+      ...where(),
       ...streams(),
     });
     expect(outcome).toEqual({ kind: "not-found", program: "no-such-program-here" });
