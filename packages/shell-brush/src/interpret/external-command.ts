@@ -5,6 +5,7 @@
  * 126 and `<name>: execution denied: <reason>`, and the script goes on.
  */
 
+import type { Denial } from "@agent-bridle/core";
 import type { GateRefusal } from "@agent-bridle/coreutils";
 import { UTILITIES } from "@agent-bridle/coreutils";
 import { resolveCommand } from "./command-search.js";
@@ -29,11 +30,15 @@ export function isCarried(name: string): boolean {
   return CARRIED_UTILITIES.has(name);
 }
 
+/** `<name>: execution denied: <reason>` (reference §5.3): what a refused command prints. */
+export function executionDeniedText(name: string, denial: Denial): string {
+  // Core's reasons read `denied: …`; the message already says so.
+  return `${name}: execution denied: ${denial.reason.replace(/^denied: /, "")}\n`;
+}
+
 function refused(interpreter: Interpreter, fds: Fds, name: string, refusal: GateRefusal): number {
   if ("denial" in refusal) {
-    // Core's reasons read `denied: …`; the message already says so (reference §5.3).
-    const reason = refusal.denial.reason.replace(/^denied: /, "");
-    sinkOf(fds, 2).write(`${name}: execution denied: ${reason}\n`);
+    sinkOf(fds, 2).write(executionDeniedText(name, refusal.denial));
     return 126;
   }
   interpreter.error(fds, `${name}: ${errnoText(refusal.errno)}`);

@@ -4,15 +4,15 @@
  * abort). The worker itself already runs under the call's L3 boundary, which every
  * child inherits.
  */
-import { constants } from "node:os";
 import type { AuditSink, Scope } from "@agent-bridle/core";
-import { spawnStreaming } from "@agent-bridle/sandbox";
+import { shellStatus, spawnStreaming } from "@agent-bridle/sandbox";
 import type {
   ExternalDescriptor,
   ExternalRequest,
   ExternalResult,
   ExternalRunner,
 } from "../interpret/external.js";
+import { executionDeniedText } from "../interpret/external-command.js";
 import { substitutionFiles } from "./substitution-files.js";
 
 export interface ConfinedRunnerOptions {
@@ -62,17 +62,15 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
       signal: request.signal,
     });
     if (outcome.kind === "denied") {
-      // Core's reasons read `denied: …`; the message already says so (reference §5.3).
-      const reason = outcome.denial.reason.replace(/^denied: /, "");
-      request.stderr(Buffer.from(`${request.argv[0]}: execution denied: ${reason}\n`));
+      request.stderr(Buffer.from(executionDeniedText(request.argv[0] ?? "", outcome.denial)));
       return { status: 126 };
     }
     if (outcome.kind === "not-found") {
       request.stderr(Buffer.from(`${request.argv[0]}: command not found\n`));
       return { status: 127 };
     }
-    if (outcome.exitCode !== null) return { status: outcome.exitCode };
-    const number = outcome.signal === null ? undefined : constants.signals[outcome.signal];
-    return { status: 128 + (number ?? 9) };
+    const status = shellStatus(outcome.exitCode, outcome.signal);
+    // Unknown (no code, no known signal): report it as killed.
+    return { status: status < 0 ? 137 : status };
   }
 }
