@@ -206,6 +206,7 @@ export { BASH_RESERVED_WORDS } from "./shell/bash-reserved-words.js";
 export {
   commonShellInputShape,
   DEFAULT_SHELL_LIMITS,
+  SHELL_TOOL_ANNOTATIONS,
   type ShellLimits,
 } from "./shell/common-shell-input.js";
 export { deniedInvocation, type Invocation, ran } from "./tool/invocation.js";

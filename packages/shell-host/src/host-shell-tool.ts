@@ -12,6 +12,7 @@ import {
   joinOutputObservers,
   NO_COVERAGE,
   ran,
+  SHELL_TOOL_ANNOTATIONS,
   type ShellLimits,
   type ShellOutputObserver,
   type Tool,
@@ -79,12 +80,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
     description:
       "Run a bash script on the host (full bash: pipes, loops, substitutions). Confined by the kernel to the grant; if the host cannot enforce the grant, the call is refused and says which axis.",
     inputSchema: shellInputSchema(limits),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: SHELL_TOOL_ANNOTATIONS,
     async invoke() {
       throw new ToolFailedError("the host shell is dispatched through invokeAccounted");
     },

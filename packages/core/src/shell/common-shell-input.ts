@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ToolAnnotations } from "../tool/tool-annotations.js";
 
 /** Timeouts and caps every shell engine shares (spec §14). */
 export interface ShellLimits {
@@ -47,3 +48,11 @@ export function commonShellInputShape(limits: ShellLimits) {
       ),
   };
 }
+
+/** What every shell engine tells a client about its tool: it writes, destroys, and reaches out. */
+export const SHELL_TOOL_ANNOTATIONS: ToolAnnotations = Object.freeze({
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+});

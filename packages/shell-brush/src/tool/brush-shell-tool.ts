@@ -18,6 +18,7 @@ import {
   joinOutputObservers,
   type OutputSession,
   ran,
+  SHELL_TOOL_ANNOTATIONS,
   type ShellLimits,
   type ShellOutputObserver,
   type Tool,
@@ -98,12 +99,7 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
     description:
       "Run a bash script (full bash: pipes, loops, functions, substitutions) in a confined worker. Programs outside the grant fail with status 126 and 'execution denied'; files outside it cannot be opened. Returns exit_code, stdout, stderr and which boundary held.",
     inputSchema: brushInputSchema(limits),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: SHELL_TOOL_ANNOTATIONS,
     /** The approval hook's view of the script: its `shell_inspection` (never runs anything). */
     inspect: async (input) => inspectShell(input.cmd),
     /** Kills the warm worker, if any (`registry.close()` calls it). */

@@ -85,6 +85,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash script, not a template
         { cmd: 'yes | grep -m1 y; echo "${PIPESTATUS[@]}"', cwd: "/", timeout_secs: 20 },
         grant,
       ),

@@ -11,6 +11,7 @@ import {
   FS_AND_EXEC_COVERAGE,
   joinOutputObservers,
   ran,
+  SHELL_TOOL_ANNOTATIONS,
   type ShellOutputObserver,
   type Tool,
   type ToolEnvelope,
@@ -131,12 +132,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     description:
       "Run a program (program + args) or a simple command line (cmd) without a shell: pipes, ;, &&, ||, quotes, allowlisted $VAR, ~, globs and file redirections, interpreted exactly as bash would. Substitutions, subshells, heredocs, loops and other shell syntax are refused with a reason. Every program, path and glob is checked against the grant before anything runs.",
     inputSchema: shellSafeInputSchema(limits),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: true,
-    },
+    annotations: SHELL_TOOL_ANNOTATIONS,
     async invoke() {
       throw new ToolFailedError("the safe shell is dispatched through invokeAccounted");
     },
