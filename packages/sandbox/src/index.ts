@@ -66,6 +66,7 @@ export {
   launcherCandidates,
   locateLauncher,
   locateLauncherIn,
+  locateLauncherOnce,
   verifyLauncher,
 } from "./launcher/locate.js";
 export { renderLauncherPolicy } from "./launcher/policy.js";

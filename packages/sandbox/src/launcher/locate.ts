@@ -57,6 +57,18 @@ export function locateLauncher(): Promise<LauncherBinary | undefined> {
   return locateLauncherIn(packageRoot);
 }
 
+let locatedOnce: Promise<LauncherBinary | undefined> | undefined;
+
+/**
+ * `locateLauncher`, found and checksum-verified once per process (as a backend does once
+ * per instance): for engines that name the launcher on every call, where reading and
+ * hashing the binary each time was a cost on every spawn.
+ */
+export function locateLauncherOnce(): Promise<LauncherBinary | undefined> {
+  locatedOnce ??= locateLauncher();
+  return locatedOnce;
+}
+
 /**
  * `locateLauncher` for a copy of this package found elsewhere (`root` is its directory):
  * for a bundled file whose own `import.meta.url` is not this package's.

@@ -9,7 +9,7 @@ import type { Socket } from "node:net";
 import type { EngineCoverage, ToolContext } from "@agent-bridle/core";
 import {
   type LaunchHold,
-  locateLauncher,
+  locateLauncherOnce,
   openPrivateChannel,
   type Sandbox,
   type SandboxRunFacts,
@@ -66,7 +66,7 @@ export type LaunchResult =
   | { readonly kind: "failed"; readonly outcome: SandboxRunOutcome; readonly reason: string };
 
 async function runtimeFiles(workerFile: string) {
-  const launcher = await locateLauncher().catch(() => undefined);
+  const launcher = await locateLauncherOnce().catch(() => undefined);
   return {
     launcher: launcher?.path,
     executables: [process.execPath, ...(launcher ? [launcher.path] : [])],

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { locateLauncher } from "@agent-bridle/sandbox";
+import { locateLauncherOnce } from "@agent-bridle/sandbox";
 import type { CarriedRuntime } from "./execution-context.js";
 
 /** The directory holding the `package.json` above a resolved module file. */
@@ -33,7 +33,7 @@ export async function findCarriedRuntime(): Promise<CarriedRuntime> {
       // Not resolvable from here: the entry will fail to start, visibly (exit 1).
     }
   }
-  const launcher = await locateLauncher().catch(() => undefined);
+  const launcher = await locateLauncherOnce().catch(() => undefined);
   return {
     executables: [process.execPath, ...(launcher ? [launcher.path] : [])],
     readPaths,
