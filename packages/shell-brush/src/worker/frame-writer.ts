@@ -5,7 +5,6 @@
  */
 import type { Denial } from "@agent-bridle/core";
 import {
-  type DroppedTotals,
   encodeFrame,
   FrameKind,
   jsonPayload,
@@ -62,10 +61,6 @@ export class FrameWriter {
 
   spawn(event: SpawnEventPayload): void {
     this.#send(FrameKind.spawn, jsonPayload(event));
-  }
-
-  get dropped(): DroppedTotals {
-    return { ...this.#dropped };
   }
 
   /** The denial frames, then the terminal; nothing is sent afterwards. */
