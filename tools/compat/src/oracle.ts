@@ -10,7 +10,13 @@ const TIMEOUT_MS = 10_000;
 export function runProcess(
   command: string,
   args: readonly string[],
-  options: { readonly cwd: string; readonly env: Record<string, string>; readonly stdin: string },
+  options: {
+    readonly cwd: string;
+    readonly env: Record<string, string>;
+    readonly stdin: string;
+    /** Default 10 s (one case). */
+    readonly timeoutMs?: number;
+  },
 ): Promise<EngineResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -25,7 +31,7 @@ export function runProcess(
     const timer = setTimeout(() => {
       timedOut = true;
       if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    }, TIMEOUT_MS);
+    }, options.timeoutMs ?? TIMEOUT_MS);
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.stdin.on("error", () => undefined);

@@ -79,11 +79,14 @@ async function bashVerdicts(
     });
     const size = Math.ceil(lines.length / batches);
     const env = { PATH: "/usr/bin:/bin", LC_ALL: "C" };
+    // One driver runs hundreds of `bash -n` (a few ms each, more on a loaded machine).
+    const timeoutMs = Math.max(10_000, size * 100);
     const runs = Array.from({ length: batches }, (_, batch) =>
       runProcess(BASH, ["--norc", "--noprofile"], {
         cwd: directory,
         env,
         stdin: lines.slice(batch * size, (batch + 1) * size).join("\n"),
+        timeoutMs,
       }),
     );
     const verdicts: { ok: boolean; error: string }[] = scripts.map(() => ({
@@ -91,6 +94,9 @@ async function bashVerdicts(
       error: "not run",
     }));
     for (const result of await Promise.all(runs)) {
+      if (result.exitCode === 124) {
+        throw new Error(`a bash -n driver of ${size} scripts timed out after ${timeoutMs} ms`);
+      }
       for (const line of result.stdout.split("\n")) {
         const [index, status] = line.split(" ");
         if (index === undefined || status === undefined) continue;
