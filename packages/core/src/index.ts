@@ -184,6 +184,11 @@ export {
   type PathOperation,
   type PathPolicy,
 } from "./paths/path-policy.js";
+export {
+  type PathProbeMode,
+  type PathProbeReport,
+  pathProbeReport,
+} from "./paths/path-probes.js";
 export { isPlainPathText } from "./paths/path-text.js";
 export type { FileIdentity } from "./paths/real-location.js";
 export { removeDotSegments } from "./paths/remove-dot-segments.js";

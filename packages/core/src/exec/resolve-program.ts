@@ -1,6 +1,5 @@
-import { constants } from "node:fs";
-import { access, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { type PathProbes, pathProbes } from "../paths/path-probes.js";
 import { TRUSTED_PATH } from "./trusted-path.js";
 
 /** A spelling with no path separator (`git`), resolved only through a search path. */
@@ -8,12 +7,10 @@ export function isBareProgram(spelled: string): boolean {
   return !spelled.includes("/") && !spelled.includes("\\");
 }
 
-async function isExecutableFile(candidate: string): Promise<boolean> {
+async function isExecutableFile(probes: PathProbes, candidate: string): Promise<boolean> {
   try {
-    const info = await stat(candidate);
-    if (!info.isFile()) return false;
-    await access(candidate, constants.X_OK);
-    return true;
+    const info = await probes.stat(candidate);
+    return info?.isFile() === true && (await probes.executable(candidate));
   } catch {
     return false;
   }
@@ -33,8 +30,11 @@ export async function resolveOnSearchPath(
     .split(":")
     .filter((directory) => directory.startsWith("/"))
     .map((directory) => join(directory, name));
-  // Looked up together (one thread-pool round trip, not one per directory); the first
+  // Looked up together (through the thread pool: one round trip, not one per directory); the first
   // directory in order that holds an executable file wins, as a sequential search would.
-  const found = await Promise.all(candidates.map(isExecutableFile));
+  const probes = pathProbes();
+  const found = await Promise.all(
+    candidates.map((candidate) => isExecutableFile(probes, candidate)),
+  );
   return candidates[found.indexOf(true)];
 }

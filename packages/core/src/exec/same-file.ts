@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { pathProbes } from "../paths/path-probes.js";
 
 /**
  * Whether two paths name the same file once every link is followed (same device and
@@ -7,7 +7,9 @@ import { stat } from "node:fs/promises";
  */
 export async function isSameFile(a: string, b: string): Promise<boolean> {
   try {
-    const [left, right] = await Promise.all([stat(a), stat(b)]);
+    const probes = pathProbes();
+    const [left, right] = await Promise.all([probes.stat(a), probes.stat(b)]);
+    if (left === undefined || right === undefined) return false;
     return left.dev === right.dev && left.ino === right.ino;
   } catch {
     return false;

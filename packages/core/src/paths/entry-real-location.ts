@@ -3,43 +3,71 @@ import path from "node:path";
 import { fsErrorCode } from "./fs-error-code.js";
 import { hasDotSegment } from "./remove-dot-segments.js";
 
-/** Whether the name exists (a link counts, dangling or not); `undefined` on other errors. */
-function tryExists(name: string): boolean | undefined {
+/** Where a name really is; `exists` is false past the deepest ancestor that resolves. */
+type Located = { readonly real: string; readonly exists: boolean } | undefined;
+
+/** Whether `realpath` failing with this errno means "nothing there" rather than an error. */
+function isMissing(error: unknown): boolean {
+  const errno = fsErrorCode(error);
+  return errno === "ENOENT" || errno === "ENOTDIR";
+}
+
+function realpathOrMissing(name: string): string | null | undefined {
   try {
-    return lstatSync(name, { throwIfNoEntry: false }) !== undefined;
+    return realpathSync.native(name);
   } catch (error) {
-    return fsErrorCode(error) === "ENOTDIR" ? false : undefined;
+    return isMissing(error) ? null : undefined;
   }
 }
 
 /**
- * The real location of a blocked-path entry, synchronously: the entry itself when it
- * exists, else its deepest existing ancestor's real location with the missing tail
- * re-appended; `undefined` when that cannot be known (a loop, a missing entry spelled
- * with `..`). A policy has a few dozen entries and the judge re-reads them on every call
- * (always current): in-process `realpath` calls cost a few microseconds each, where one
- * thread-pool round trip per probe cost more than the rest of the judgement.
+ * Resolves blocked-path entries to their real locations in one pass, synchronously.
+ * An entry's real location is its own when it exists, else its deepest existing
+ * ancestor's real location with the missing tail re-appended; `undefined` when that
+ * cannot be known (a loop, a missing entry spelled with `..`).
+ *
+ * Each directory on the entries' paths is looked up once per pass (a default policy's
+ * eight home entries share one lookup of the home directory): one `lstat` per name, and
+ * a `realpath` only for a name that is a link. A policy has a few dozen entries and the
+ * judge resolves them on every call, so that its view is always current.
  */
-export function entryRealLocation(entry: string): string | undefined {
-  const tail: string[] = [];
-  let current = entry;
-  for (;;) {
-    // Most entries of a default policy do not exist: ask without an exception first.
-    const present = tryExists(current);
-    if (present === undefined) return undefined;
-    if (present) {
-      try {
-        const real = realpathSync.native(current);
-        return tail.length === 0 ? real : path.join(real, ...tail.reverse());
-      } catch (error) {
-        const errno = fsErrorCode(error);
-        if (errno !== "ENOENT" && errno !== "ENOTDIR") return undefined;
+export function createEntryResolver(): (entry: string) => string | undefined {
+  const known = new Map<string, Located>();
+  const locate = (name: string): Located => {
+    const parent = path.dirname(name);
+    if (parent === name) return { real: name, exists: true };
+    const cached = known.get(name);
+    if (cached !== undefined || known.has(name)) return cached;
+    const above = locate(parent);
+    let located: Located;
+    if (above === undefined) located = undefined;
+    else {
+      const beneath = path.join(above.real, path.basename(name));
+      located = { real: beneath, exists: false };
+      if (above.exists) {
+        try {
+          const info = lstatSync(name, { throwIfNoEntry: false });
+          if (info?.isSymbolicLink() === true) {
+            const real = realpathOrMissing(name);
+            located =
+              real === undefined ? undefined : real === null ? located : { real, exists: true };
+          } else if (info !== undefined) located = { real: beneath, exists: true };
+        } catch (error) {
+          if (!isMissing(error)) located = undefined;
+        }
       }
     }
-    if (hasDotSegment(entry)) return undefined;
-    const parent = path.dirname(current);
-    if (parent === current) return undefined;
-    tail.push(path.basename(current));
-    current = parent;
-  }
+    known.set(name, located);
+    return located;
+  };
+  return (entry) => {
+    if (!hasDotSegment(entry)) {
+      const name = path.normalize(entry);
+      const root = path.parse(name).root === name;
+      const trimmed = !root && name.endsWith(path.sep) ? name.slice(0, -1) : name;
+      return locate(trimmed)?.real;
+    }
+    // `..` after a link is read physically by `realpath`; missing, it cannot be placed.
+    return realpathOrMissing(entry) ?? undefined;
+  };
 }

@@ -34,6 +34,8 @@ export interface JudgedPath {
   /** Real location of the outermost scope or allowed entry holding `real`; `undefined` when unrestricted. */
   readonly root: string | undefined;
   readonly exists: boolean;
+  /** Whether it is an existing directory (seen by the same lookup as `identity`). */
+  readonly directory: boolean;
   /** Device and inode of the existing file when judged; `undefined` for a new file. */
   readonly identity: FileIdentity | undefined;
 }
@@ -91,6 +93,7 @@ async function judge(request: JudgePathRequest): Promise<PathDecision> {
     real: physical.real,
     root,
     exists: physical.exists,
+    directory: physical.directory,
     identity: physical.identity,
   });
   return { ok: true, value };

@@ -5,6 +5,7 @@ import { hasDotSegment, removeDotSegments } from "./remove-dot-segments.js";
 export interface ResolvedReading {
   readonly real: string;
   readonly exists: boolean;
+  readonly directory: boolean;
   readonly identity: FileIdentity | undefined;
 }
 

@@ -1,7 +1,7 @@
-import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Code } from "../codes/codes.js";
 import { describeFsError, fsErrorCode } from "./fs-error-code.js";
+import { type PathProbes, pathProbes } from "./path-probes.js";
 
 /** Device and inode of a file, compared after an open to prove it is the file judged. */
 export interface FileIdentity {
@@ -20,6 +20,8 @@ export type RealLocation =
       readonly ok: true;
       readonly real: string;
       readonly exists: boolean;
+      /** Whether it is an existing directory (from the same lookup as `identity`). */
+      readonly directory: boolean;
       readonly identity: FileIdentity | undefined;
     }
   | { readonly ok: false; readonly code: RealLocationCode; readonly detail: string };
@@ -41,9 +43,9 @@ function failure(error: unknown): Probe & { kind: "failed" } {
 }
 
 /** `realpath` is the native one: it reads `link/..` physically, as the kernel does. */
-async function probe(candidate: string): Promise<Probe> {
+async function probe(probes: PathProbes, candidate: string): Promise<Probe> {
   try {
-    return { kind: "found", real: await realpath(candidate) };
+    return { kind: "found", real: await probes.realpath(candidate) };
   } catch (error) {
     const errno = fsErrorCode(error);
     if (errno === "ENOENT" || errno === "ENOTDIR") return { kind: "missing" };
@@ -63,21 +65,26 @@ function joinRaw(root: string, parts: readonly string[]): string {
   return root + parts.join(path.sep);
 }
 
-async function existing(real: string): Promise<RealLocation> {
+async function existing(probes: PathProbes, real: string): Promise<RealLocation> {
   try {
-    const info = await lstat(real, { bigint: true });
-    return { ok: true, real, exists: true, identity: { dev: info.dev, ino: info.ino } };
+    const info = await probes.lstat(real);
+    const identity = { dev: info.dev, ino: info.ino };
+    return { ok: true, real, exists: true, directory: info.isDirectory(), identity };
   } catch (error) {
     return { ok: false, code: "FS_CANNOT_RESOLVE", detail: describeFsError(error) };
   }
 }
 
 /** The missing tail beneath the deepest existing ancestor (already real). */
-async function missingTail(parent: string, tail: readonly string[]): Promise<RealLocation> {
+async function missingTail(
+  probes: PathProbes,
+  parent: string,
+  tail: readonly string[],
+): Promise<RealLocation> {
   const first = tail[0] ?? "";
   if (first !== "." && first !== "..") {
     try {
-      const info = await lstat(path.join(parent, first));
+      const info = await probes.lstat(path.join(parent, first));
       const detail = info.isSymbolicLink() ? "dangling link" : "changed during resolution";
       const code = info.isSymbolicLink() ? "FS_DANGLING_LINK" : "FS_CANNOT_RESOLVE";
       return { ok: false, code, detail };
@@ -96,7 +103,8 @@ async function missingTail(parent: string, tail: readonly string[]): Promise<Rea
       detail: "'.' or '..' after a missing component",
     };
   }
-  return { ok: true, real: path.join(parent, ...tail), exists: false, identity: undefined };
+  const real = path.join(parent, ...tail);
+  return { ok: true, real, exists: false, directory: false, identity: undefined };
 }
 
 /**
@@ -108,19 +116,21 @@ async function missingTail(parent: string, tail: readonly string[]): Promise<Rea
  *
  * Whether a prefix resolves is monotone in its length (resolving a path resolves each
  * of its prefixes first), so the deepest existing ancestor is found by binary search:
- * O(log n) `realpath` calls for a path of n components.
+ * O(log n) `realpath` calls for a path of n components. The lookups go through
+ * `pathProbes()`: in-process while every mount is local, else the thread pool.
  */
 export async function resolveRealLocation(absolute: string): Promise<RealLocation> {
+  const probes = pathProbes();
   const { root, parts } = splitAbsolute(absolute);
-  const whole = await probe(joinRaw(root, parts));
-  if (whole.kind === "found") return existing(whole.real);
+  const whole = await probe(probes, joinRaw(root, parts));
+  if (whole.kind === "found") return existing(probes, whole.real);
   if (whole.kind === "failed") return { ok: false, code: whole.code, detail: whole.detail };
   let found: { count: number; real: string } | undefined;
   let low = 0;
   let high = parts.length - 1;
   while (low <= high) {
     const middle = Math.floor((low + high) / 2);
-    const result = await probe(joinRaw(root, parts.slice(0, middle)));
+    const result = await probe(probes, joinRaw(root, parts.slice(0, middle)));
     if (result.kind === "failed") return { ok: false, code: result.code, detail: result.detail };
     if (result.kind === "found") {
       found = { count: middle, real: result.real };
@@ -130,5 +140,5 @@ export async function resolveRealLocation(absolute: string): Promise<RealLocatio
   if (found === undefined) {
     return { ok: false, code: "FS_CANNOT_RESOLVE", detail: "no existing ancestor" };
   }
-  return missingTail(found.real, parts.slice(found.count));
+  return missingTail(probes, found.real, parts.slice(found.count));
 }

@@ -1,13 +1,16 @@
 import path from "node:path";
-import { entryRealLocation } from "./entry-real-location.js";
+import { createEntryResolver } from "./entry-real-location.js";
 import type { PathPolicy } from "./path-policy.js";
 
 const resolvedPolicies = new WeakSet<PathPolicy>();
 
-function withRealLocations(entries: readonly string[]): readonly string[] {
+function withRealLocations(
+  entries: readonly string[],
+  realLocation: (entry: string) => string | undefined,
+): readonly string[] {
   const expanded = entries.map((entry) => {
     if (!path.isAbsolute(entry) || entry.includes("**")) return [entry];
-    const real = entryRealLocation(entry);
+    const real = realLocation(entry);
     return real !== undefined && real !== entry ? [entry, real] : [entry];
   });
   return Object.freeze([...new Set(expanded.flat())]);
@@ -23,9 +26,10 @@ function withRealLocations(entries: readonly string[]): readonly string[] {
  */
 export async function resolvePathPolicy(policy: PathPolicy): Promise<PathPolicy> {
   if (resolvedPolicies.has(policy)) return policy;
+  const realLocation = createEntryResolver();
   const resolved: PathPolicy = Object.freeze({
-    blocked: withRealLocations(policy.blocked),
-    writeBlocked: withRealLocations(policy.writeBlocked),
+    blocked: withRealLocations(policy.blocked, realLocation),
+    writeBlocked: withRealLocations(policy.writeBlocked, realLocation),
   });
   resolvedPolicies.add(resolved);
   return resolved;

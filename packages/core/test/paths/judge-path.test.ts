@@ -53,8 +53,21 @@ describe.runIf(process.platform !== "win32")("judgePath: text and base directory
         real: path.join(root, "allowed/ok.txt"),
         root: path.join(root, "allowed"),
         exists: true,
+        directory: false,
       },
     });
+  });
+
+  it("says whether the real location is a directory, from the judge's own lookup", async () => {
+    await buildTree(root, { "allowed/sub": { dir: true }, "allowed/to-sub": { link: "sub" } });
+    const directoryOf = async (relative: string) => {
+      const decision = await judgePath(request({ path: path.join(root, "allowed", relative) }));
+      return decision.ok ? decision.value.directory : decision.denial.code;
+    };
+    expect(await directoryOf("sub")).toBe(true);
+    expect(await directoryOf("to-sub")).toBe(true);
+    expect(await directoryOf("ok.txt")).toBe(false);
+    expect(await directoryOf("new.txt")).toBe(false);
   });
 
   it("refuses a relative path without a base directory (never the process cwd)", async () => {
