@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { createDenial, type Denial, type ToolContext } from "@agent-bridle/core";
 
 /**
@@ -18,11 +17,8 @@ export async function checkWorkingDirectory(
   }
   const judged = await cx.checkPathRead(path, { baseDir });
   if (!judged.ok) return judged;
-  const isDirectory = await stat(judged.value.real).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
-  if (isDirectory) return { ok: true, path: judged.value.real };
+  // The judge's own lookup of the real location says whether it is a directory.
+  if (judged.value.directory) return { ok: true, path: judged.value.real };
   return {
     ok: false,
     denial: createDenial(
