@@ -19,6 +19,11 @@ export function checkHiddenCharacters(source: string): void {
   let offset = 0;
   while (offset < source.length) {
     const codePoint = source.codePointAt(offset) ?? 0;
+    // Printable ASCII (most of any script) is never hidden: skip the Unicode class test.
+    if (codePoint > 0x20 && codePoint < 0x7f) {
+      offset += 1;
+      continue;
+    }
     const width = codePoint > 0xffff ? 2 : 1;
     const allowed = codePoint === 0x09 || codePoint === 0x0a || codePoint === 0x20;
     if (!allowed && (codePoint < 0x20 || HIDDEN.test(String.fromCodePoint(codePoint)))) {
