@@ -11,6 +11,8 @@ import {
   type LauncherProbe,
   locateLauncher,
   NO_COVERAGE,
+  type PathProbeReport,
+  pathProbeReport,
   probeLauncher,
   registry,
 } from "agent-bridle";
@@ -41,6 +43,8 @@ export interface DoctorReport {
   readonly engines: Readonly<Record<string, string>>;
   /** The bash engine: supported here, and what a real call (`echo`) under a restricted grant did. */
   readonly brush: BrushProbe;
+  /** How path and program checks look up the file system here (ADR 0009). */
+  readonly path_checks: PathProbeReport;
 }
 
 export type BrushProbe =
@@ -170,6 +174,7 @@ export async function doctor(): Promise<DoctorReport> {
       "sandbox-host": 'available (opt-in: --engine host, [engine] shell = "host")',
     },
     brush,
+    path_checks: await pathProbeReport(),
   };
 }
 
@@ -213,6 +218,9 @@ export function renderDoctor(report: DoctorReport): string {
       lines.push(`    ${axis.padEnd(8)} ${String(strength).padEnd(11)} ${strengthNote(strength)}`);
     }
   }
+  const lookups =
+    report.path_checks.mode === "in-process" ? "in-process lookups" : "thread-pool lookups";
+  lines.push(`path checks: ${lookups} (${report.path_checks.reason})`);
   lines.push("engines:");
   for (const [engine, state] of Object.entries(report.engines)) lines.push(`  ${engine}: ${state}`);
   return `${lines.join("\n")}\n`;

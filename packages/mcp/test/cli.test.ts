@@ -245,10 +245,12 @@ describe("bridle doctor", () => {
     expect(text).toContain("sandbox-host:");
     expect(text).toContain("shell-brush:");
     expect(text).toMatch(/fs_read\s+(kernel|interceptor|advisory)/);
+    expect(text).toMatch(/path checks: (in-process|thread-pool) lookups \(.+\)/);
     const json = io(tempDir());
     expect(await bridle(["doctor", "--json"], json.io)).toBe(0);
     const report = JSON.parse(json.stdout());
     expect(report.axes["sandbox-host"]).toHaveProperty("exec");
+    expect(["in-process", "thread-pool"]).toContain(report.path_checks.mode);
     // The bash engine checks every spawn itself; files and network only the kernel bounds.
     expect(report.axes["shell-brush"].exec).toBe("interceptor");
     if (process.platform === "linux" || process.platform === "darwin") {
