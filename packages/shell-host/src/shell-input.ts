@@ -1,5 +1,5 @@
 import { commonShellInputShape, type ShellLimits } from "@agent-bridle/core";
-import { z } from "zod";
+import * as z from "zod";
 
 /** The host engine's input: the common shell input of spec §14 with a full bash `cmd`. */
 export function shellInputSchema(limits: ShellLimits) {

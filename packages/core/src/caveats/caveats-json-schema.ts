@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CaveatsSchema } from "./caveats.js";
 
 /** The published JSON Schema of a grant (`schema/caveats.schema.json`, drift-checked by a test). */

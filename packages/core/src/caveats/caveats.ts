@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { type CountBound, CountBoundSchema, countLeq, countMeet } from "./count-bound.js";
 import { only, type Scope, scopeLeq, scopeMeet, scopeSchema } from "./scope.js";

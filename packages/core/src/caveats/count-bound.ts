@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** `CountBound` in its exact JSON shape: `"unlimited"` or `{"at_most": n}`. */
 export type CountBound = "unlimited" | { readonly at_most: number };

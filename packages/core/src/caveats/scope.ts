@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * `Scope<T>` in its exact JSON shape: `"all"` or `{"only": [...]}`. `only` is a set:

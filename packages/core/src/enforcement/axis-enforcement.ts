@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** How strongly an axis is bounded. JSON snake_case. */
 export const AxisEnforcementSchema = z.enum(["kernel", "interceptor", "advisory"]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AxisEnforcementSchema } from "./axis-enforcement.js";
 
 /** Per-axis report: only restricted axes appear. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The L3 backend actually governing a run. JSON snake_case; `none` is the default. */
 export const SandboxKindSchema = z.enum([

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CODES, type Code } from "../codes/codes.js";
 
 /** What a denial is about: a program to run, a path to open, a host to reach. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Whether a human-in-the-loop approval hook is configured on the registry. */
 export const HumanGateSchema = z.enum(["none", "approval_hook"]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EnforcementReportSchema } from "../enforcement/enforcement-report.js";
 import { SandboxKindSchema } from "../enforcement/sandbox-kind.js";
 import { DenialSchema } from "./denial.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Tool } from "../tool/tool.js";
 import type { ToolAnnotations } from "../tool/tool-annotations.js";
 

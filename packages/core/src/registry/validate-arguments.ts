@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error.js";
 
 /** Parses arguments with the tool's schema; the error names the field and the limit. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolAnnotations } from "../tool/tool-annotations.js";
 
 /** Timeouts and caps every shell engine shares (spec §14). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** MCP tool annotations: hints for clients, never trusted for authorization. */
 export const ToolAnnotationsSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { Caveats } from "../caveats/caveats.js";
 import { top } from "../caveats/caveats.js";
 import type { ToolContext } from "../context/tool-context.js";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isPlainPathText } from "@agent-bridle/core";
-import { z } from "zod";
+import * as z from "zod";
 
 export const MIB = 1024 * 1024;
 

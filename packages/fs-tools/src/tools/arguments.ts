@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Longest path text accepted as an argument (the judge's own limit; longer is invalid). */
 export const MAX_PATH_ARGUMENT = 32_767;

@@ -11,7 +11,7 @@ import {
   type Tool,
   type ToolContext,
 } from "@agent-bridle/core";
-import { z } from "zod";
+import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { inDirectory, joinBase, lstatIn } from "../paths/descriptor-location.js";
 import { CHANGED, type FileRefusal } from "../paths/file-refusal.js";

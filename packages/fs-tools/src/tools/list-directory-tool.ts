@@ -9,7 +9,7 @@ import {
   type ToolContext,
 } from "@agent-bridle/core";
 import picomatch from "picomatch";
-import { z } from "zod";
+import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { blockedEntryTest } from "../list/blocked-entries.js";
 import { describeEntries, type FollowLink } from "../list/describe-entries.js";

@@ -6,7 +6,7 @@ import {
   type Tool,
   type ToolContext,
 } from "@agent-bridle/core";
-import { z } from "zod";
+import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { checkOpened, releaseReadOnly } from "../paths/check-opened.js";
 import { ToolPaths } from "../paths/tool-paths.js";

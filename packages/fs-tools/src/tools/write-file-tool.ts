@@ -8,7 +8,7 @@ import {
   type ToolContext,
   type WriteFileResult,
 } from "@agent-bridle/core";
-import { z } from "zod";
+import * as z from "zod";
 import { defaultBlockedPaths } from "../config/default-blocked-paths.js";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { lstatIn } from "../paths/descriptor-location.js";

@@ -1,5 +1,5 @@
 import { commonShellInputShape } from "@agent-bridle/core";
-import { z } from "zod";
+import * as z from "zod";
 
 /** Timeouts, caps and expansion limits of the safe-subset engine (spec §14, reference §3.4–3.8). */
 export interface ShellSafeLimits {
