@@ -130,7 +130,9 @@ export function createPathProbeSelector(options: PathProbeSelectorOptions): Path
   };
   return {
     probes() {
-      if (reading === undefined && options.now() - readAt >= options.refreshMs) void read();
+      // A negative age is a clock that restarted (a process resumed from a snapshot).
+      const age = options.now() - readAt;
+      if (reading === undefined && (age < 0 || age >= options.refreshMs)) void read();
       return verdict?.local === true ? IN_PROCESS : THREAD_POOL;
     },
     async report() {

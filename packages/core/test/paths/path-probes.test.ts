@@ -76,6 +76,19 @@ describe("createPathProbeSelector", () => {
     expect(harness.selector.probes().mode).toBe("thread-pool");
   });
 
+  it("re-reads when the clock went backwards (a process resumed from a snapshot)", async () => {
+    const harness = selectorOver(LOCAL_TABLE);
+    harness.advance(5000);
+    harness.selector.probes();
+    await settle();
+    harness.setTable(NFS_TABLE);
+    harness.advance(-4990);
+    harness.selector.probes();
+    await settle();
+    expect(harness.reads()).toBe(2);
+    expect(harness.selector.probes().mode).toBe("thread-pool");
+  });
+
   it("uses the thread pool when the table cannot be read (no /proc, another OS)", async () => {
     const harness = selectorOver(LOCAL_TABLE);
     harness.setTable(new Error("ENOENT"));
