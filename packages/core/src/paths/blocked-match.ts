@@ -49,12 +49,21 @@ export function matchComponents(text: string): string[] {
   return components;
 }
 
+/** Entries already made patterns: a policy's few dozen entries are matched on every judgement. */
+const patterns = new Map<string, readonly string[]>();
+const MAX_REMEMBERED_PATTERNS = 4096;
+
 /** An entry as a pattern: absolute entries are anchored at their root, any other at `**`. */
-function patternOf(entry: string): string[] {
+function patternOf(entry: string): readonly string[] {
+  const known = patterns.get(entry);
+  if (known !== undefined) return known;
   const components = matchComponents(entry);
-  return components[0] === ANY || /^([A-Za-z]:|[\\/])/.test(entry)
-    ? components
-    : [ANY, ...components];
+  const pattern = Object.freeze(
+    components[0] === ANY || /^([A-Za-z]:|[\\/])/.test(entry) ? components : [ANY, ...components],
+  );
+  if (patterns.size >= MAX_REMEMBERED_PATTERNS) patterns.clear();
+  patterns.set(entry, pattern);
+  return pattern;
 }
 
 /**
