@@ -30,7 +30,14 @@ export function runProcess(
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // ESRCH: the group is gone already; what keeps the call open is an escapee
+        // (`setsid`) holding the pipes, which are closed below.
+      }
+      child.stdout.destroy();
+      child.stderr.destroy();
     }, options.timeoutMs ?? TIMEOUT_MS);
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
