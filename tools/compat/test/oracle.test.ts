@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { BASH, runProcess } from "../src/oracle.js";
@@ -18,7 +18,7 @@ describe("runProcess (the bash oracle's runner)", () => {
       expect(result.exitCode).toBe(124);
       expect(performance.now() - started).toBeLessThan(5000);
     } finally {
-      execFileSync("pkill", ["-f", `sleep ${marker}`], { stdio: "ignore" });
+      spawnSync("pkill", ["-f", `sleep ${marker}`], { stdio: "ignore" });
     }
   });
 
