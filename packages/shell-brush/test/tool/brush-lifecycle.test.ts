@@ -1,37 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { caveats, only, RunEnvelopeSchema, type ShellOutputObserver } from "@agent-bridle/core";
-import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
-import { registryWith, useTempDirs } from "@agent-bridle-tools/test-kit";
-import { afterAll, describe, expect, it } from "vitest";
-import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
+import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
+import { useTempDirs } from "@agent-bridle-tools/test-kit";
+import { describe, expect, it } from "vitest";
+import { useBrushRegistries } from "./brush-registries.js";
 
 const tempDir = useTempDirs("brush-life-", "each");
-const tools: { close?: () => Promise<void> }[] = [];
-
-function brush(
-  options: {
-    warm?: boolean;
-    kernel?: boolean;
-    observer?: ShellOutputObserver;
-    maxOutput?: number;
-  } = {},
-) {
-  const tool = createBrushShellTool({
-    home: "/nonexistent-home",
-    tmpdir: "/tmp",
-    backend: options.kernel ? createHostBackend() : NONE_BACKEND,
-    warm: options.warm ?? false,
-    ...(options.observer ? { observer: options.observer } : {}),
-    ...(options.maxOutput ? { limits: { maxOutputBytes: options.maxOutput } } : {}),
-  });
-  tools.push(tool);
-  return registryWith(tool).registry;
-}
-
-afterAll(async () => {
-  for (const tool of tools) await tool.close?.();
-});
+const brush = useBrushRegistries();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

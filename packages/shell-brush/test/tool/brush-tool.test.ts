@@ -1,28 +1,14 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { caveats, defaultPathPolicy, only, Registry, RunEnvelopeSchema } from "@agent-bridle/core";
-import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
-import { NOWHERE_HOME, registryWith, useTempDirs } from "@agent-bridle-tools/test-kit";
-import { afterAll, describe, expect, it } from "vitest";
+import { NONE_BACKEND } from "@agent-bridle/sandbox";
+import { NOWHERE_HOME, useTempDirs } from "@agent-bridle-tools/test-kit";
+import { describe, expect, it } from "vitest";
 import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
+import { useBrushRegistries } from "./brush-registries.js";
 
 const tempDir = useTempDirs("brush-tool-", "each");
-const tools: { close?: () => Promise<void> }[] = [];
-
-function brush(options: { kernel?: boolean; warm?: boolean } = {}) {
-  const tool = createBrushShellTool({
-    home: "/nonexistent-home",
-    tmpdir: "/tmp",
-    backend: options.kernel ? createHostBackend() : NONE_BACKEND,
-    warm: options.warm ?? false,
-  });
-  tools.push(tool);
-  return registryWith(tool).registry;
-}
-
-afterAll(async () => {
-  for (const tool of tools) await tool.close?.();
-});
+const brush = useBrushRegistries();
 
 describe("BrushShellTool: the bash worker end to end", () => {
   it("runs a script in a fresh worker: builtins, an external program, status", async () => {
@@ -108,7 +94,6 @@ describe("BrushShellTool and the approval hook", () => {
       backend: NONE_BACKEND,
       warm: false,
     });
-    tools.push(tool);
     const registry = Registry.builder()
       .tool(tool)
       .pathPolicy(defaultPathPolicy({ platform: "linux", home: NOWHERE_HOME }))
