@@ -10,10 +10,7 @@ import {
   type ShellOutputObserver,
   type ShellOutputStream,
 } from "@agent-bridle/core";
-import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
-import { NOWHERE_HOME, registryWith } from "@agent-bridle-tools/test-kit";
-import { afterAll } from "vitest";
-import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
+import { useBrushRegistries } from "../tool/brush-registries.js";
 
 export interface BrushOptions {
   /** The host's kernel backend (Landlock) instead of none. */
@@ -25,23 +22,14 @@ export interface BrushOptions {
   readonly warm?: boolean;
 }
 
-const tools: { close?: () => Promise<void> }[] = [];
-afterAll(async () => {
-  for (const tool of tools.splice(0)) await tool.close?.();
-});
+const brushRegistry = useBrushRegistries();
 
 /** A registry holding a bash engine (cold unless `warm`). */
 export function brush(options: BrushOptions = {}) {
-  const tool = createBrushShellTool({
-    home: options.home ?? NOWHERE_HOME,
-    tmpdir: "/tmp",
-    backend: options.kernel ? createHostBackend() : NONE_BACKEND,
-    warm: options.warm ?? false,
-    ...(options.observer ? { observer: options.observer } : {}),
-    ...(options.maxOutputBytes ? { limits: { maxOutputBytes: options.maxOutputBytes } } : {}),
+  const { tool, registry } = brushRegistry({
+    ...options,
+    ...(options.maxOutputBytes ? { maxOutput: options.maxOutputBytes } : {}),
   });
-  tools.push(tool);
-  const { registry } = registryWith(tool);
   /** Dispatches with a fresh grant (unspecified axes `all`); returns the raw result. */
   const dispatch = (
     args: Record<string, unknown>,

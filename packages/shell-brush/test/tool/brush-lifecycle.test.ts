@@ -17,7 +17,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
     // re-parented escapee is a residual (ADR 0004).
     const dir = tempDir();
     const marker = join(dir, "late");
-    const registry = brush({ kernel: true });
+    const { registry } = brush({ kernel: true });
     const grant = registry.mintGrant(caveats({ fs_write: only([dir]) }));
     const started = performance.now();
     const envelope = RunEnvelopeSchema.parse(
@@ -41,7 +41,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
   it("cancellation through the AbortSignal kills the tree and ends the call", async () => {
     const dir = tempDir();
     const marker = join(dir, "after-cancel");
-    const registry = brush();
+    const { registry } = brush();
     const grant = registry.mintGrant(caveats({}));
     const controller = new AbortController();
     const call = registry.dispatch("shell", { cmd: `sleep 2; echo > ${marker}`, cwd: dir }, grant, {
@@ -55,7 +55,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
   });
 
   it("streams a pipe into an external program: yes | grep -m1 y ends at once, as in bash", async () => {
-    const registry = brush();
+    const { registry } = brush();
     const grant = registry.mintGrant(caveats({}));
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
@@ -71,7 +71,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
   it("hands process substitutions to external programs as files: diff <(…) <(…) works, also under Landlock", async () => {
     const dir = tempDir();
     for (const kernel of [false, true]) {
-      const registry = brush({ kernel });
+      const { registry } = brush({ kernel });
       const grant = registry.mintGrant(
         kernel
           ? caveats({ fs_write: only([dir]), exec: only(["diff", "sort", "wc"]) })
@@ -94,7 +94,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
 
   it("hands descriptors the script arranged to programs by number (exec 3<f, exec 4>f), as bash", async () => {
     const dir = tempDir();
-    const registry = brush();
+    const { registry } = brush();
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
@@ -111,7 +111,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
   it("streams output live to the observer, and the envelope holds the same bytes", async () => {
     const chunks: string[] = [];
     let finished = false;
-    const registry = brush({
+    const { registry } = brush({
       observer: {
         onOutput: (_id, stream, chunk) => {
           if (stream === "stdout") chunks.push(Buffer.from(chunk).toString());
@@ -136,7 +136,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
   });
 
   it("caps each stream, counts the excess and sets the flag", async () => {
-    const registry = brush({ maxOutput: 1000 });
+    const { registry } = brush({ maxOutput: 1000 });
     const grant = registry.mintGrant(caveats({}));
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
@@ -151,7 +151,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
   });
 
   it("applies the request env inside the interpreter; children get exported variables minus the denylist", async () => {
-    const registry = brush();
+    const { registry } = brush();
     const grant = registry.mintGrant(caveats({}));
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
@@ -169,7 +169,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
 
   it("refuses a cwd outside fs_read in-band, before any worker starts", async () => {
     const dir = tempDir();
-    const registry = brush();
+    const { registry } = brush();
     const grant = registry.mintGrant(caveats({ fs_read: only([join(dir, "inside")]) }));
     const result = await registry.dispatch("shell", { cmd: "echo hi", cwd: dir }, grant);
     expect(result).toMatchObject({ denials: [expect.objectContaining({ kind: "open" })] });

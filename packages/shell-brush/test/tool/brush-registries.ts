@@ -10,10 +10,12 @@ export interface BrushRegistryOptions {
   readonly warm?: boolean;
   readonly observer?: ShellOutputObserver;
   readonly maxOutput?: number;
+  /** The children's `HOME` (default one that exists nowhere). */
+  readonly home?: string;
 }
 
 /**
- * For one test file: makes a registry holding a fresh bash tool per call, and closes
+ * For one test file: makes a fresh bash tool and a registry holding it per call, and closes
  * every tool it made (their warm workers) after the file's tests.
  */
 export function useBrushRegistries() {
@@ -23,7 +25,7 @@ export function useBrushRegistries() {
   });
   return (options: BrushRegistryOptions = {}) => {
     const tool = createBrushShellTool({
-      home: NOWHERE_HOME,
+      home: options.home ?? NOWHERE_HOME,
       tmpdir: "/tmp",
       backend: options.kernel ? createHostBackend() : NONE_BACKEND,
       warm: options.warm ?? false,
@@ -31,6 +33,6 @@ export function useBrushRegistries() {
       ...(options.maxOutput ? { limits: { maxOutputBytes: options.maxOutput } } : {}),
     });
     tools.push(tool);
-    return registryWith(tool).registry;
+    return { tool, registry: registryWith(tool).registry };
   };
 }

@@ -13,7 +13,7 @@ const brush = useBrushRegistries();
 describe("BrushShellTool: the bash worker end to end", () => {
   it("runs a script in a fresh worker: builtins, an external program, status", async () => {
     const dir = tempDir();
-    const registry = brush();
+    const { registry } = brush();
     const grant = registry.mintGrant(caveats({}));
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
@@ -33,7 +33,7 @@ describe("BrushShellTool: the bash worker end to end", () => {
   it("denies a program outside the exec grant with 126 and the reference text; nothing ran", async () => {
     const dir = tempDir();
     const marker = join(dir, "touched");
-    const registry = brush();
+    const { registry } = brush();
     const grant = registry.mintGrant(caveats({ exec: only(["echo"]) }));
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch("shell", { cmd: `touch ${marker}; echo after $?`, cwd: dir }, grant),
@@ -46,7 +46,7 @@ describe("BrushShellTool: the bash worker end to end", () => {
 
   it("finds a granted program on PATH although fs_read does not cover its directory, and runs it under Landlock", async () => {
     const a = tempDir();
-    const registry = brush({ kernel: true });
+    const { registry } = brush({ kernel: true });
     const grant = registry.mintGrant(caveats({ fs_read: only([a]), exec: only(["id"]) }));
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
@@ -64,7 +64,7 @@ describe("BrushShellTool: the bash worker end to end", () => {
   it("under Landlock writes only inside fs_write and reports kernel", async () => {
     const a = tempDir();
     const b = tempDir();
-    const registry = brush({ kernel: true });
+    const { registry } = brush({ kernel: true });
     const grant = registry.mintGrant(
       caveats({ fs_read: only([a, b, "/usr", "/bin", "/lib", "/etc"]), fs_write: only([a]) }),
     );
