@@ -1,22 +1,16 @@
 import { lstatSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { fsErrorCode } from "./fs-error-code.js";
+import { isMissingError } from "./fs-error-code.js";
 import { hasDotSegment } from "./remove-dot-segments.js";
 
 /** Where a name really is; `exists` is false past the deepest ancestor that resolves. */
 type Located = { readonly real: string; readonly exists: boolean } | undefined;
 
-/** Whether `realpath` failing with this errno means "nothing there" rather than an error. */
-function isMissing(error: unknown): boolean {
-  const errno = fsErrorCode(error);
-  return errno === "ENOENT" || errno === "ENOTDIR";
-}
-
 function realpathOrMissing(name: string): string | null | undefined {
   try {
     return realpathSync.native(name);
   } catch (error) {
-    return isMissing(error) ? null : undefined;
+    return isMissingError(error) ? null : undefined;
   }
 }
 
@@ -53,7 +47,7 @@ export function createEntryResolver(): (entry: string) => string | undefined {
               real === undefined ? undefined : real === null ? located : { real, exists: true };
           } else if (info !== undefined) located = { real: beneath, exists: true };
         } catch (error) {
-          if (!isMissing(error)) located = undefined;
+          if (!isMissingError(error)) located = undefined;
         }
       }
     }

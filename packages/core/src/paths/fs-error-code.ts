@@ -8,3 +8,9 @@ export function fsErrorCode(error: unknown): string | undefined {
 export function describeFsError(error: unknown): string {
   return fsErrorCode(error) ?? (error instanceof Error ? error.name : "unknown error");
 }
+
+/** Whether a lookup failed because nothing is there (`ENOENT`, or `ENOTDIR` on the way). */
+export function isMissingError(error: unknown): boolean {
+  const errno = fsErrorCode(error);
+  return errno === "ENOENT" || errno === "ENOTDIR";
+}

@@ -7,7 +7,7 @@ import {
   statSync,
 } from "node:fs";
 import { access, lstat, readFile, realpath, stat } from "node:fs/promises";
-import { fsErrorCode } from "./fs-error-code.js";
+import { isMissingError } from "./fs-error-code.js";
 import { classifyMountTable, type MountTableVerdict } from "./mount-table.js";
 
 /**
@@ -31,8 +31,7 @@ export interface PathProbes {
 }
 
 function missingAsUndefined(error: unknown): undefined {
-  const errno = fsErrorCode(error);
-  if (errno === "ENOENT" || errno === "ENOTDIR") return undefined;
+  if (isMissingError(error)) return undefined;
   throw error;
 }
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Code } from "../codes/codes.js";
-import { describeFsError, fsErrorCode } from "./fs-error-code.js";
+import { describeFsError, fsErrorCode, isMissingError } from "./fs-error-code.js";
 import { type PathProbes, pathProbes } from "./path-probes.js";
 
 /** Device and inode of a file, compared after an open to prove it is the file judged. */
@@ -47,8 +47,7 @@ async function probe(probes: PathProbes, candidate: string): Promise<Probe> {
   try {
     return { kind: "found", real: await probes.realpath(candidate) };
   } catch (error) {
-    const errno = fsErrorCode(error);
-    if (errno === "ENOENT" || errno === "ENOTDIR") return { kind: "missing" };
+    if (isMissingError(error)) return { kind: "missing" };
     return failure(error);
   }
 }
@@ -89,8 +88,7 @@ async function missingTail(
       const code = info.isSymbolicLink() ? "FS_DANGLING_LINK" : "FS_CANNOT_RESOLVE";
       return { ok: false, code, detail };
     } catch (error) {
-      const errno = fsErrorCode(error);
-      if (errno !== "ENOENT" && errno !== "ENOTDIR") {
+      if (!isMissingError(error)) {
         const { code, detail } = failure(error);
         return { ok: false, code, detail };
       }

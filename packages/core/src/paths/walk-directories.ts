@@ -1,7 +1,7 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
 import type { Code } from "../codes/codes.js";
-import { describeFsError, fsErrorCode } from "./fs-error-code.js";
+import { describeFsError, isMissingError } from "./fs-error-code.js";
 
 export type WalkDecision =
   | { readonly ok: true }
@@ -37,8 +37,7 @@ export async function walkDirectories(real: string): Promise<WalkDecision> {
   );
   for (const check of checks) {
     if (check.status === "rejected") {
-      const errno = fsErrorCode(check.reason);
-      const code = errno === "ENOENT" || errno === "ENOTDIR" ? "FS_NOT_FOUND" : "FS_CANNOT_RESOLVE";
+      const code = isMissingError(check.reason) ? "FS_NOT_FOUND" : "FS_CANNOT_RESOLVE";
       return { ok: false, code, detail: describeFsError(check.reason) };
     }
     if (check.value.isSymbolicLink()) {
