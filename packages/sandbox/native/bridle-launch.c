@@ -1,7 +1,9 @@
 /*
- * bridle-launch: entry point. Reads the policy, sets no_new_privs, enters the PID/mount
- * (and, for non-root, user) namespaces, forks the target as PID 1 of the new PID
- * namespace and stays as its reaper. Protocol: ../docs/launcher-protocol.md.
+ * bridle-launch: entry point. Reads the policy, sets no_new_privs, creates the per-call
+ * cgroups, enters the PID (and, for non-root, user) namespace, forks the target as PID 1
+ * of it and stays as its reaper. The target enters its other namespaces, builds its
+ * private view, drops every capability, applies Landlock and seccomp and execs.
+ * Protocol: ../docs/launcher-protocol.md.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,23 +28,42 @@ static void signal_set(sigset_t *set) {
   sigaddset(set, SIGCHLD);
 }
 
+static _Noreturn void exec_or_fail(const char *program, char **argv) {
+  execve(program, argv, environ);
+  int err = errno;
+  char what[4200];
+  snprintf(what, sizeof what, "exec %s", program);
+  fail_code(err == ENOENT ? EXIT_NOT_FOUND
+            : (err == EACCES || err == ENOEXEC || err == EPERM) ? EXIT_NOT_EXECUTABLE
+                                                                : EXIT_LAUNCH_FAILED,
+            what, err);
+}
+
+/*
+ * `--nest <program> -- <argv0> [arg...]`: a program started by a confined engine (the bash
+ * worker) from inside the call. It already runs in the call's view, namespaces and
+ * filters; the nest adds a Landlock domain of its own, so it cannot trace, read the
+ * memory or descriptors of, or signal the engine that started it (kernel-boundary.md §2,
+ * the engine's own process).
+ */
+static _Noreturn void nest_main(const char *program, char **argv) {
+  if (program[0] != '/') fail_msg("program must be an absolute path");
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("prctl NO_NEW_PRIVS");
+  landlock_nest();
+  exec_or_fail(program, argv);
+}
+
 static _Noreturn void run_target(const struct policy *p, int parent_alive, char **argv,
                                  const sigset_t *old_mask) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail("prctl PDEATHSIG");
   struct pollfd alive = {.fd = parent_alive, .events = POLLIN};
   if (poll(&alive, 1, 0) != 0) _exit(EXIT_LAUNCH_FAILED); /* the launcher is already gone */
   isolate_child(p);
+  caps_drop_all();
   landlock_apply(p);
   seccomp_apply(p);
   if (sigprocmask(SIG_SETMASK, old_mask, NULL) != 0) fail("sigprocmask");
-  execve(argv[0], argv, environ);
-  int err = errno;
-  char what[4200];
-  snprintf(what, sizeof what, "exec %s", argv[0]);
-  fail_code(err == ENOENT ? EXIT_NOT_FOUND
-            : (err == EACCES || err == ENOEXEC || err == EPERM) ? EXIT_NOT_EXECUTABLE
-                                                                : EXIT_LAUNCH_FAILED,
-            what, err);
+  exec_or_fail(argv[0], argv);
 }
 
 /*
@@ -93,11 +114,9 @@ static int launch(struct policy policy, char **target) {
     if (fcntl(policy.keep_fds[i], F_GETFD) < 0) fail_msg("keep-fd: descriptor is not open");
   }
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("prctl NO_NEW_PRIVS");
-  if (policy.max_procs != 0) {
-    enum procs_mode mode = isolate_procs_mode();
-    if (mode == PROCS_NONE) fail_msg("max-procs: no pids cgroup and no user namespace");
-    if (mode == PROCS_CGROUP) isolate_cgroup_create(&policy);
-  }
+  if (policy.max_procs != 0 && isolate_procs_mode() == PROCS_NONE)
+    fail_msg("max-procs: no pids cgroup and no user namespace");
+  cgroups_create(&policy);
   isolate_enter_namespaces(&policy);
   int alive[2];
   if (pipe2(alive, O_CLOEXEC) != 0) fail("pipe");
@@ -117,18 +136,22 @@ static int launch(struct policy policy, char **target) {
   }
   close(alive[0]);
   int code = reap(child, &set);
-  isolate_cgroup_remove();
+  const char *limit = cgroups_limit_hit();
+  if (limit != NULL) dprintf(2, "\nbridle-launch: limit exceeded: %s\n", limit);
+  cgroups_remove();
   return code;
 }
 
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--probe") == 0) return probe_main();
+  if (argc >= 5 && strcmp(argv[1], "--nest") == 0 && strcmp(argv[3], "--") == 0)
+    nest_main(argv[2], argv + 4);
   if (argc == 3 && strcmp(argv[1], "--peer-cred") == 0) return peer_cred_main(argv[2]);
   int by_fd = argc >= 5 && strcmp(argv[1], "--policy-fd") == 0;
   int by_text = argc >= 5 && strcmp(argv[1], "--policy") == 0;
   if (!(by_fd || by_text) || strcmp(argv[3], "--") != 0) {
     fail_msg("usage: bridle-launch --policy-fd <n> | --policy <text> -- <program> [arg...] | "
-             "--probe | --peer-cred <fd>");
+             "--nest <program> -- <argv0> [arg...] | --probe | --peer-cred <fd>");
   }
   if (argv[4][0] != '/') fail_msg("program must be an absolute path");
   struct policy policy;

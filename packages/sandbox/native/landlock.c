@@ -123,3 +123,19 @@ void landlock_apply(const struct policy *p) {
   if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) fail("landlock: restrict self");
   close(ruleset);
 }
+
+/* A new, nested domain that restricts nothing of the file system (execute is handled
+   and granted on "/"): what it adds is the domain boundary, across which the kernel
+   refuses ptrace, /proc/<pid>/mem|fd|environ of the outer domain, and (ABI >= 6)
+   signals and abstract unix sockets. */
+void landlock_nest(void) {
+  int abi = landlock_abi();
+  if (abi < 1) fail_msg("landlock: unavailable for a nested program");
+  struct ll_ruleset_attr attr = {.handled_access_fs = LL_FS_EXECUTE};
+  if (abi >= 6) attr.scoped = LL_SCOPE_ABSTRACT_UNIX_SOCKET | LL_SCOPE_SIGNAL;
+  int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, abi >= 6 ? 24 : 8, 0);
+  if (ruleset < 0) fail("landlock: create nested ruleset");
+  add_path(ruleset, "/", LL_FS_EXECUTE, LL_FS_EXECUTE);
+  if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) fail("landlock: restrict nested");
+  close(ruleset);
+}

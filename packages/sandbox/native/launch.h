@@ -9,6 +9,7 @@
 #define EXIT_LAUNCH_FAILED 125
 #define EXIT_NOT_EXECUTABLE 126
 #define EXIT_NOT_FOUND 127
+#define DEFAULT_TMPFS_BYTES (512ULL << 20)
 
 enum axis { AXIS_UNSET = 0, AXIS_ALL, AXIS_RESTRICTED };
 
@@ -19,15 +20,37 @@ struct path_list {
 
 struct policy {
   enum axis fs_read, fs_write, exec;
-  struct path_list read, write, execute, mask;
-  int net_deny_all;
+  /* view_ro/view_rw: in the view, no Landlock rule (an axis granted "all");
+     protect: write-blocked paths that exist, bound read-only over whatever holds them. */
+  struct path_list read, write, execute, mask, view_ro, view_rw, protect;
+  int net_deny_all, net_all;
   int *keep_fds;
   size_t keep_fds_len;
-  int has_fsize, has_as;
-  uint64_t rlimit_fsize, rlimit_as;
-  uint64_t max_procs; /* 0: no cap */
+  int has_fsize, has_as, has_nofile, has_memory;
+  uint64_t rlimit_fsize, rlimit_as, rlimit_nofile;
+  uint64_t memory_max;  /* bytes for the whole tree (a memory cgroup) */
+  uint64_t tmpfs_bytes; /* size of the view's private /tmp and /dev/shm */
+  uint64_t max_procs;   /* 0: no cap */
   char *cwd;
 };
+
+/* view.c */
+#define VIEW_MAX_BINDS 2048
+enum bound { BOUND_NOTHING = 0, BOUND_TREE, BOUND_LINK };
+struct view_bind {
+  const char *path;
+  int writable, overlay;
+  enum bound bound;
+};
+struct view_ctx {
+  int oldroot, newroot;
+  uint64_t tmpfs_bytes;
+};
+void view_build(const struct policy *p); /* target, in its own mount namespace */
+
+/* caps.c */
+void caps_drop_all(void);
+int caps_all_clear(void);
 
 /* util.c */
 _Noreturn void fail(const char *what);          /* "bridle-launch: what: strerror(errno)", exit 125 */
@@ -43,6 +66,7 @@ void policy_parse(char *text, size_t len, struct policy *out);
 /* landlock.c */
 int landlock_abi(void);
 void landlock_apply(const struct policy *p);
+void landlock_nest(void);
 
 /* seccomp.c */
 int seccomp_available(void);
@@ -52,9 +76,14 @@ void seccomp_apply(const struct policy *p);
 enum procs_mode { PROCS_NONE = 0, PROCS_CGROUP, PROCS_USERNS_RLIMIT };
 void isolate_enter_namespaces(const struct policy *p); /* launcher, before fork */
 enum procs_mode isolate_procs_mode(void);
-void isolate_cgroup_create(const struct policy *p);  /* launcher, before fork */
-void isolate_cgroup_remove(void);                    /* launcher, after the target died */
 void isolate_child(const struct policy *p);          /* target, before landlock/seccomp/exec */
+
+/* cgroups.c: the per-call pids and memory cgroups */
+int cgroups_memory_available(void);
+void cgroups_create(const struct policy *p);  /* launcher, before fork */
+void cgroups_join(void);                      /* target, before its view hides them */
+void cgroups_remove(void);                    /* launcher, after the target died */
+const char *cgroups_limit_hit(void);          /* launcher, after the target died: or NULL */
 
 /* probe.c */
 int probe_main(void);

@@ -71,7 +71,7 @@ static void set_once_u64(int *has, uint64_t *slot, const char *value, size_t lin
 }
 
 static void directive(struct policy *p, char *key, char *value, size_t line_no) {
-  static int has_max_procs = 0;
+  static int has_max_procs = 0, has_tmpfs = 0;
   if (strcmp(key, "fs-read") == 0) {
     set_axis(&p->fs_read, value, line_no);
   } else if (strcmp(key, "fs-write") == 0) {
@@ -86,9 +86,21 @@ static void directive(struct policy *p, char *key, char *value, size_t line_no) 
     push_path(&p->execute, value, line_no);
   } else if (strcmp(key, "mask") == 0) {
     push_path(&p->mask, value, line_no);
+  } else if (strcmp(key, "view-ro") == 0) {
+    push_path(&p->view_ro, value, line_no);
+  } else if (strcmp(key, "view-rw") == 0) {
+    push_path(&p->view_rw, value, line_no);
+  } else if (strcmp(key, "protect") == 0) {
+    push_path(&p->protect, value, line_no);
   } else if (strcmp(key, "net") == 0) {
-    if (strcmp(value, "deny-all") != 0) bad_line(line_no, "net value must be deny-all");
-    p->net_deny_all = 1;
+    if (p->net_deny_all || p->net_all) bad_line(line_no, "directive given twice");
+    if (strcmp(value, "deny-all") == 0) {
+      p->net_deny_all = 1;
+    } else if (strcmp(value, "all") == 0) {
+      p->net_all = 1;
+    } else {
+      bad_line(line_no, "net value must be deny-all or all");
+    }
   } else if (strcmp(key, "keep-fd") == 0) {
     uint64_t fd = parse_u64(value, line_no);
     if (fd < 3 || fd > 65535) bad_line(line_no, "keep-fd must be between 3 and 65535");
@@ -99,6 +111,15 @@ static void directive(struct policy *p, char *key, char *value, size_t line_no) 
     set_once_u64(&p->has_fsize, &p->rlimit_fsize, value, line_no);
   } else if (strcmp(key, "rlimit-as") == 0) {
     set_once_u64(&p->has_as, &p->rlimit_as, value, line_no);
+  } else if (strcmp(key, "rlimit-nofile") == 0) {
+    set_once_u64(&p->has_nofile, &p->rlimit_nofile, value, line_no);
+    if (p->rlimit_nofile < 16) bad_line(line_no, "rlimit-nofile must be at least 16");
+  } else if (strcmp(key, "memory-max") == 0) {
+    set_once_u64(&p->has_memory, &p->memory_max, value, line_no);
+    if (p->memory_max < (1u << 20)) bad_line(line_no, "memory-max must be at least 1 MiB");
+  } else if (strcmp(key, "tmpfs-size") == 0) {
+    set_once_u64(&has_tmpfs, &p->tmpfs_bytes, value, line_no);
+    if (p->tmpfs_bytes < 4096) bad_line(line_no, "tmpfs-size must be at least 4096");
   } else if (strcmp(key, "max-procs") == 0) {
     set_once_u64(&has_max_procs, &p->max_procs, value, line_no);
     if (p->max_procs == 0) bad_line(line_no, "max-procs must be at least 1");
@@ -142,4 +163,5 @@ void policy_parse(char *text, size_t len, struct policy *p) {
   if (p->fs_read == AXIS_UNSET || p->fs_write == AXIS_UNSET || p->exec == AXIS_UNSET) {
     fail_msg("policy: fs-read, fs-write and exec are required");
   }
+  if (p->tmpfs_bytes == 0) p->tmpfs_bytes = DEFAULT_TMPFS_BYTES;
 }

@@ -1,33 +1,112 @@
-/* bridle-launch: `--probe` (what this kernel supports) and `--peer-cred <fd>`. */
+/*
+ * bridle-launch: `--probe` (what this host gives, layer by layer, found by setting each
+ * layer up for real in a throw-away target) and `--peer-cred <fd>`.
+ */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "launch.h"
 
-/* Whether a child can unshare these namespaces (the child exits; nothing persists). */
-static int can_unshare(int flags) {
-  pid_t pid = fork();
-  if (pid < 0) return 0;
-  if (pid == 0) _exit(unshare(flags) == 0 ? 0 : 1);
+/* The layers in the order a launch sets them up; the probe reports how far it got. */
+enum layer { L_NAMESPACES = 0, L_VIEW, L_CAPABILITIES, L_LANDLOCK, L_SECCOMP, LAYERS };
+static const char *const layer_names[LAYERS] = {"namespaces", "private_view", "capabilities",
+                                                "landlock", "seccomp"};
+
+static int wait_exit(pid_t pid) {
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
   }
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* A throw-away target: every layer of a restricted launch, reporting each it completes on
+   `steps` (one byte per layer) and its failure, if any, on stderr (`errors`). */
+static _Noreturn void trial(int steps, int errors) {
+  dup2(errors, 2);
+  struct policy p;
+  memset(&p, 0, sizeof p);
+  p.fs_read = p.fs_write = p.exec = AXIS_RESTRICTED;
+  p.net_deny_all = 1;
+  p.tmpfs_bytes = 1 << 20;
+  p.keep_fds = (int[]){steps};
+  p.keep_fds_len = 1;
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("prctl NO_NEW_PRIVS");
+  isolate_enter_namespaces(&p);
+  pid_t child = fork();
+  if (child < 0) fail("fork");
+  if (child > 0) _exit(wait_exit(child) == 0 ? 0 : 1);
+  int spaces = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP | CLONE_NEWNET;
+  if (unshare(spaces) != 0) fail("unshare namespaces");
+  char step = 1;
+  if (write(steps, &step, 1) != 1) _exit(1);
+  view_build(&p);
+  if (write(steps, &step, 1) != 1) _exit(1);
+  caps_drop_all();
+  if (!caps_all_clear()) fail_msg("capabilities remain after the drop");
+  if (write(steps, &step, 1) != 1) _exit(1);
+  landlock_apply(&p);
+  if (write(steps, &step, 1) != 1) _exit(1);
+  seccomp_apply(&p);
+  if (write(steps, &step, 1) != 1) _exit(1);
+  _exit(0);
+}
+
+/* Prints `text` as a JSON string body (quotes and control characters escaped). */
+static void json_text(const char *text) {
+  for (const char *c = text; *c != '\0'; c++) {
+    if (*c == '"' || *c == '\\') printf("\\%c", *c);
+    else if ((unsigned char)*c < 0x20) printf(" ");
+    else putchar(*c);
+  }
 }
 
 int probe_main(void) {
-  int userns = can_unshare(CLONE_NEWUSER);
-  int pidns = can_unshare(CLONE_NEWPID | CLONE_NEWNS | (geteuid() != 0 ? CLONE_NEWUSER : 0));
+  int steps[2], errors[2];
+  if (pipe2(steps, O_CLOEXEC) != 0 || pipe2(errors, O_CLOEXEC) != 0) fail("pipe");
+  pid_t pid = fork();
+  if (pid < 0) fail("fork");
+  if (pid == 0) {
+    close(steps[0]);
+    close(errors[0]);
+    trial(steps[1], errors[1]);
+  }
+  close(steps[1]);
+  close(errors[1]);
+  int reached = 0;
+  char buf[64];
+  ssize_t n;
+  while ((n = read(steps[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)) {
+    if (n > 0) reached += (int)n;
+  }
+  char error[512] = "";
+  size_t len = 0;
+  while (len + 1 < sizeof error && (n = read(errors[0], error + len, sizeof error - 1 - len)) != 0) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    len += (size_t)n;
+  }
+  error[len] = '\0';
+  error[strcspn(error, "\n")] = '\0';
+  wait_exit(pid);
   static const char *const modes[] = {"none", "cgroup", "userns-rlimit"};
   printf("{\"launcher_version\":%d,\"landlock_abi\":%d,\"seccomp\":%s,\"user_namespaces\":%s,"
-         "\"pid_namespaces\":%s,\"max_procs\":\"%s\"}\n",
+         "\"pid_namespaces\":%s,\"max_procs\":\"%s\",\"memory_limit\":\"%s\",\"layers\":{",
          LAUNCHER_VERSION, landlock_abi(), seccomp_available() ? "true" : "false",
-         userns ? "true" : "false", pidns ? "true" : "false", modes[isolate_procs_mode()]);
+         reached > L_NAMESPACES ? "true" : "false", reached > L_NAMESPACES ? "true" : "false",
+         modes[isolate_procs_mode()], cgroups_memory_available() ? "cgroup" : "none");
+  for (int i = 0; i < LAYERS; i++) printf("%s\"%s\":%s", i ? "," : "", layer_names[i], reached > i ? "true" : "false");
+  printf("},\"layer_error\":\"");
+  json_text(reached < LAYERS ? (error[0] ? error : "failed without a message") : "");
+  printf("\"}\n");
   return fflush(stdout) == 0 ? 0 : EXIT_LAUNCH_FAILED;
 }
 

@@ -1,8 +1,12 @@
 /*
- * bridle-launch: the seccomp filter, installed last before execve. It refuses io_uring,
- * namespace creation (so `unshare -U` fails; clone3 gets ENOSYS so libc falls back to
- * clone, whose flags we can read), setns, the mount family (masks stay in place) and,
- * under `net deny-all`, AF_INET/AF_INET6/AF_PACKET sockets (EACCES). Wrong arch: kill.
+ * bridle-launch: the seccomp filter, installed last before execve (kernel-boundary.md §2).
+ * Refused: tracing and other processes' memory and descriptors, file handles, keyrings,
+ * perf, bpf, userfaultfd, io_uring, the mount family, namespace creation and joining
+ * (clone3 gets ENOSYS so libc falls back to clone, whose flags we can read), chroot,
+ * modules, kexec, reboot, swap, clocks, acct, syslog, device-node mknod, terminal
+ * injection ioctls, and socket families the grant does not give (AF_UNIX socket() unless
+ * `net all`; AF_INET/AF_INET6 under `net deny-all`; netlink, packet, vsock, … always).
+ * socketpair stays. A foreign architecture is killed; x32 numbers get ENOSYS.
  */
 #include <errno.h>
 #include <linux/audit.h>
@@ -10,8 +14,10 @@
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <stddef.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -32,11 +38,12 @@
   (CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID |   \
    CLONE_NEWNET)
 
-#define MAX_INSNS 96
+#define MAX_INSNS 320
 #define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
 #define ERRNO(e) (SECCOMP_RET_ERRNO | ((e) & SECCOMP_RET_DATA))
 #define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)offsetof(struct seccomp_data, field))
-#define LOAD_ARG0_LOW BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)offsetof(struct seccomp_data, args[0]))
+/* The low 32 bits of an argument (little-endian on both supported architectures). */
+#define LOAD_ARG_LOW(n) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (uint32_t)offsetof(struct seccomp_data, args[n]))
 
 struct prog {
   struct sock_filter insns[MAX_INSNS];
@@ -57,23 +64,72 @@ static void deny(struct prog *p, long nr, uint32_t action) {
 /* if (nr == syscall) return (arg0 & flags) ? EPERM : ALLOW; */
 static void deny_flags(struct prog *p, long nr, uint32_t flags) {
   emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)nr, 0, 4));
-  emit(p, (struct sock_filter)LOAD_ARG0_LOW);
+  emit(p, (struct sock_filter)LOAD_ARG_LOW(0));
   emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, flags, 0, 1));
   emit(p, (struct sock_filter)RET(ERRNO(EPERM)));
   emit(p, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
 }
 
-static void deny_inet_sockets(struct prog *p) {
-  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 6));
-  emit(p, (struct sock_filter)LOAD_ARG0_LOW);
-  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_INET, 3, 0));
-  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_INET6, 2, 0));
-  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_PACKET, 1, 0));
+/* if (nr == syscall) return (the argument's file type is a device) ? EPERM : ALLOW; */
+static void deny_device_mode(struct prog *p, long nr, int arg) {
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)nr, 0, 6));
+  emit(p, (struct sock_filter)LOAD_ARG_LOW(arg));
+  emit(p, (struct sock_filter)BPF_STMT(BPF_ALU | BPF_AND | BPF_K, S_IFMT));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, S_IFCHR, 2, 0));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, S_IFBLK, 1, 0));
   emit(p, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
-  emit(p, (struct sock_filter)RET(ERRNO(EACCES)));
+  emit(p, (struct sock_filter)RET(ERRNO(EPERM)));
 }
 
-static void build(struct prog *p, int net_deny_all) {
+/* ioctl: terminal input injection and the Linux console's multiplexer. */
+static void deny_tty_injection(struct prog *p) {
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ioctl, 0, 5));
+  emit(p, (struct sock_filter)LOAD_ARG_LOW(1));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, TIOCSTI, 2, 0));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, TIOCLINUX, 1, 0));
+  emit(p, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
+  emit(p, (struct sock_filter)RET(ERRNO(EPERM)));
+}
+
+/* socket(domain): the families the grant gives pass; unix and IP ones refused with
+   EACCES (a refusal), every other family with EAFNOSUPPORT (absent, as programs expect). */
+static void filter_socket_families(struct prog *p, int allow_unix, int allow_inet) {
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 7));
+  emit(p, (struct sock_filter)LOAD_ARG_LOW(0));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1));
+  emit(p, (struct sock_filter)RET(allow_unix ? SECCOMP_RET_ALLOW : ERRNO(EACCES)));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_INET, 1, 0));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_INET6, 0, 1));
+  emit(p, (struct sock_filter)RET(allow_inet ? SECCOMP_RET_ALLOW : ERRNO(EACCES)));
+  emit(p, (struct sock_filter)RET(ERRNO(EAFNOSUPPORT)));
+}
+
+/* Refused outright with EPERM: what no call needs and every escape above uses. */
+static const long refused[] = {
+    __NR_ptrace, __NR_process_vm_readv, __NR_process_vm_writev, __NR_pidfd_getfd,
+    __NR_open_by_handle_at, __NR_name_to_handle_at, __NR_keyctl, __NR_add_key,
+    __NR_request_key, __NR_perf_event_open, __NR_bpf, __NR_userfaultfd, __NR_setns,
+    __NR_mount, __NR_umount2, __NR_pivot_root, __NR_move_mount, __NR_open_tree, __NR_fsopen,
+    __NR_fsmount, __NR_fspick, __NR_fsconfig, __NR_mount_setattr, __NR_chroot,
+    __NR_init_module, __NR_finit_module, __NR_delete_module, __NR_kexec_load,
+    __NR_kexec_file_load, __NR_reboot, __NR_swapon, __NR_swapoff, __NR_settimeofday,
+    __NR_clock_settime, __NR_clock_adjtime, __NR_adjtimex, __NR_acct, __NR_syslog,
+    __NR_quotactl, __NR_vhangup, __NR_fanotify_init, __NR_lookup_dcookie,
+#ifdef __NR_iopl
+    __NR_iopl,
+#endif
+#ifdef __NR_ioperm
+    __NR_ioperm,
+#endif
+#ifdef __NR_uselib
+    __NR_uselib,
+#endif
+#ifdef __NR_open_tree_attr
+    __NR_open_tree_attr,
+#endif
+};
+
+static void build(struct prog *p, const struct policy *pol) {
   emit(p, (struct sock_filter)LOAD(arch));
   emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, BRIDLE_AUDIT_ARCH, 1, 0));
   emit(p, (struct sock_filter)RET(SECCOMP_RET_KILL_PROCESS));
@@ -87,15 +143,14 @@ static void build(struct prog *p, int net_deny_all) {
   deny(p, __NR_io_uring_enter, ERRNO(ENOSYS));
   deny(p, __NR_io_uring_register, ERRNO(ENOSYS));
   deny(p, __NR_clone3, ERRNO(ENOSYS));
-  deny(p, __NR_setns, ERRNO(EPERM));
-  static const long mount_family[] = {
-      __NR_mount,  __NR_umount2, __NR_pivot_root, __NR_move_mount, __NR_open_tree,
-      __NR_fsopen, __NR_fsmount, __NR_fspick,     __NR_fsconfig,   __NR_mount_setattr,
-  };
-  for (size_t i = 0; i < sizeof mount_family / sizeof *mount_family; i++) {
-    deny(p, mount_family[i], ERRNO(EPERM));
-  }
-  if (net_deny_all) deny_inet_sockets(p);
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) deny(p, refused[i], ERRNO(EPERM));
+  /* Each block below loads an argument and returns: no check may follow it for its call. */
+  filter_socket_families(p, pol->net_all, !pol->net_deny_all);
+  deny_tty_injection(p);
+#ifdef __NR_mknod
+  deny_device_mode(p, __NR_mknod, 1);
+#endif
+  deny_device_mode(p, __NR_mknodat, 2);
   deny_flags(p, __NR_unshare, NS_FLAGS | CLONE_NEWTIME);
   deny_flags(p, __NR_clone, NS_FLAGS); /* the low byte of clone's flags is the exit signal */
   emit(p, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
@@ -108,7 +163,7 @@ int seccomp_available(void) {
 
 void seccomp_apply(const struct policy *pol) {
   struct prog p = {.len = 0};
-  build(&p, pol->net_deny_all);
+  build(&p, pol);
   struct sock_fprog fprog = {.len = p.len, .filter = p.insns};
   if (syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fprog) != 0) fail("seccomp: install");
 }

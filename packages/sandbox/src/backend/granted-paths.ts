@@ -31,8 +31,10 @@ export function unique(paths: readonly string[]): string[] {
 }
 
 /**
- * A granted root in its real location; dropped (fail closed: not granted to the kernel)
- * when relative, missing, or covered by a blocked entry.
+ * A granted root in its real location and, when it is reached through a link, as
+ * spelled (the private view recreates the link, so the spelling keeps working); dropped
+ * (fail closed: not granted to the kernel) when relative, missing, or covered by a
+ * blocked entry.
  */
 export function grantedRoots(
   scope: Scope<string>,
@@ -44,7 +46,8 @@ export function grantedRoots(
     if (!isAbsolute(entry)) return [];
     const root = real(entry);
     if (root === undefined) return [];
-    return blocked.some((block) => matchBlockedEntry(block, root)) ? [] : [root];
+    if (blocked.some((block) => matchBlockedEntry(block, root))) return [];
+    return root === entry ? [root] : [entry, root];
   });
   return unique(roots);
 }

@@ -8,12 +8,24 @@ import { launcherPolicyOf } from "./launcher-policy-of.js";
 const MIN_FS_ABI = 3;
 
 /**
- * The Linux backend: the launcher applies Landlock, seccomp, the mount mask, limits and
- * the PID-namespace reaper before `exec`. Probed once; unavailable when the launcher is
- * missing, fails its probe, or the kernel's Landlock ABI is below 3.
+ * The Linux backend: the launcher applies the layers of kernel-boundary.md §2 before
+ * `exec` (namespaces, the private view, capabilities dropped, Landlock, seccomp, limits,
+ * the PID-namespace reaper). Probed once; unavailable — so every axis drops below
+ * `kernel` and the default floor refuses in-band — when the launcher is missing, fails
+ * its probe, any layer cannot be set up here, or the kernel's Landlock ABI is below 3.
  */
 /** Linux takes one argument up to 128 KiB; larger policies go through a pipe. */
 const MAX_POLICY_ARGUMENT_BYTES = 64 * 1024;
+
+/** The layers the probe's trial target could not set up (empty: all hold). */
+export function missingLayers(facts: LauncherProbe): string[] {
+  const missing = Object.entries(facts.layers)
+    .filter(([, held]) => !held)
+    .map(([layer]) => layer);
+  if (facts.landlock_abi < MIN_FS_ABI) missing.push(`landlock ABI >= ${MIN_FS_ABI}`);
+  if (!facts.seccomp && !missing.includes("seccomp")) missing.push("seccomp");
+  return missing;
+}
 
 export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER): Backend {
   let probed:
@@ -25,12 +37,12 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
         const binary = await loader.locateLauncher();
         if (binary === undefined) return { probe: { available: false, detail: "no launcher" } };
         const facts = await loader.probeLauncher(binary);
-        const available = facts.landlock_abi >= MIN_FS_ABI && facts.seccomp && facts.pid_namespaces;
-        return {
-          probe: { available, landlockAbi: facts.landlock_abi, detail: JSON.stringify(facts) },
-          binary,
-          facts,
-        };
+        const missing = missingLayers(facts);
+        const available = missing.length === 0;
+        const detail = available
+          ? JSON.stringify(facts)
+          : `missing ${missing.join(", ")}${facts.layer_error ? ` (${facts.layer_error})` : ""}`;
+        return { probe: { available, landlockAbi: facts.landlock_abi, detail }, binary, facts };
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         return { probe: { available: false, detail } };
@@ -47,15 +59,18 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
         throw new Error("landlock backend prepared without an available launcher");
       }
       const { policy: requested, unmasked } = await launcherPolicyOf(request);
-      // Where the host offers no way to cap processes (probe `max_procs: none`), the
-      // launcher would refuse every spawn; the cap is dropped and recorded as a residual.
-      const policy =
-        facts?.max_procs === "none" ? { ...requested, maxProcs: undefined } : requested;
+      // Where the host offers no way to cap processes (probe `max_procs: none`) or memory
+      // (`memory_limit: none`: an ordinary user without a delegated cgroup), the launcher
+      // would refuse every spawn; the cap is dropped and recorded as a residual.
+      const policy = {
+        ...requested,
+        maxProcs: facts?.max_procs === "none" ? undefined : requested.maxProcs,
+        memoryMax: facts?.memory_limit === "cgroup" ? requested.memoryMax : undefined,
+      };
       const launcher = binary.path;
       // A blocked path inside a granted root that cannot be hidden makes the fence wider
       // than the grant: claim no bound at all, so the floor refuses (ADR 0001 §5.4).
-      const wider =
-        unmasked.length > 0 || ((policy.mask?.length ?? 0) > 0 && facts?.user_namespaces !== true);
+      const wider = unmasked.length > 0;
       const applied: AppliedBackend = wider
         ? NO_BACKEND
         : Object.freeze({

@@ -10,17 +10,21 @@ import {
   unique,
   withRealpath,
 } from "./granted-paths.js";
+import { hostTopLevelLinks, hostTreeShown } from "./host-tree.js";
 import {
   BIN_DIRECTORIES,
   DEVICE_SINKS,
   DYNAMIC_LOADERS,
   RUNTIME_READ_CLOSURE,
 } from "./runtime-closure.js";
+import { writeProtected } from "./write-protected.js";
 
 /**
- * Blocked absolute entries strictly inside a granted root are hidden by the launcher.
+ * Blocked absolute entries strictly inside a root of the view are hidden by the launcher.
  * Unmasked (the fence would be wider than the grant): pattern entries (`**\/.ssh`) while
- * any root is granted, and missing entries inside a write root (they could be created).
+ * any root is granted, and missing entries inside a granted write root (they could be
+ * created). A root of the runtime closure inside a blocked entry (`/etc/passwd` under
+ * `/etc`) is public by design and stays.
  */
 function masksFor(
   roots: readonly string[],
@@ -43,18 +47,27 @@ function masksFor(
   return { mask, unmasked };
 }
 
+export interface LauncherPolicyFor {
+  readonly policy: LauncherPolicy;
+  /** Blocked entries the view cannot hide (the floor then refuses: ADR 0001 §5.4). */
+  readonly unmasked: string[];
+  /** Write roots whose write-blocked files were not all found (disclosed). */
+  readonly unprotected: string[];
+}
+
 /**
- * The launcher policy for the effective caveats (spec §6, reference §10.3): reads
- * governed only when `fs_read` is restricted (granted roots, the runtime closure, and
- * the granted binaries or the bin directories), writes when `fs_write` is (granted
- * roots, the funnel's private temp directory, the device sinks), execute when `exec`
- * is (resolved granted binaries, the engine's runtime programs, the dynamic loader),
- * `net deny-all` for `net only[]`, and masks for blocked paths inside granted roots.
+ * The launcher policy for the effective caveats (kernel-boundary.md §2, reference
+ * §10.3). Landlock governs reads only when `fs_read` is restricted (granted roots, the
+ * runtime closure, the granted binaries or the bin directories), writes when `fs_write`
+ * is (granted roots, the funnel's private temp directory, the device sinks), execute
+ * when `exec` is (resolved granted binaries, the engine's runtime programs, the dynamic
+ * loader). The private view holds exactly those paths, or for an axis granted `all` the
+ * host's tree less its blocked entries; blocked entries inside it are masked under every
+ * grant, existing write-blocked configuration is bound read-only, and the network is the
+ * host's only for `net: "all"`.
  */
-export async function launcherPolicyOf(
-  request: BackendPrepareRequest,
-): Promise<{ policy: LauncherPolicy; unmasked: string[] }> {
-  const { caveats, pathPolicy } = request;
+export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<LauncherPolicyFor> {
+  const { caveats, pathPolicy, limits } = request;
   const blocked = pathPolicy.blocked;
   const readRestricted = caveats.fs_read !== "all";
   const writeRestricted = caveats.fs_write !== "all";
@@ -68,19 +81,32 @@ export async function launcherPolicyOf(
   const writeRoots = writeRestricted
     ? grantedRoots(caveats.fs_write, blocked, request.extraWriteRoots)
     : [];
+  const closure = [
+    ...systemPathsWithRealpath(RUNTIME_READ_CLOSURE),
+    ...withRealpath(request.runtimeReadPaths ?? []),
+  ];
   const readRoots = readRestricted
     ? unique([
         ...grantedRoots(caveats.fs_read, blocked, request.extraWriteRoots),
-        ...systemPathsWithRealpath(RUNTIME_READ_CLOSURE),
-        ...withRealpath(request.runtimeReadPaths ?? []),
+        ...closure,
         ...(execRestricted ? executables : systemPathsWithRealpath(BIN_DIRECTORIES)),
       ])
     : [];
+  const viewReadWrite = writeRestricted ? [] : hostTreeShown(blocked, true);
+  const viewReadOnly = unique([
+    ...hostTopLevelLinks(),
+    ...(readRestricted ? [] : [...hostTreeShown(blocked, false), ...closure]),
+  ]);
   const granted = [
-    ...(readRestricted ? grantedRoots(caveats.fs_read, blocked, []) : []),
+    ...(readRestricted
+      ? grantedRoots(caveats.fs_read, blocked, [])
+      : hostTreeShown(blocked, false)),
     ...writeRoots,
+    ...viewReadWrite,
   ];
   const { mask, unmasked } = masksFor(granted, writeRoots, blocked);
+  const searched = writeRestricted ? writeRoots : [request.cwd];
+  const { protect, incomplete } = writeProtected(searched, pathPolicy.writeBlocked);
   const policy: LauncherPolicy = {
     fsRead: readRestricted ? "restricted" : "all",
     fsWrite: writeRestricted ? "restricted" : "all",
@@ -88,13 +114,20 @@ export async function launcherPolicyOf(
     read: readRoots,
     write: writeRestricted ? unique([...writeRoots, ...systemPathsWithRealpath(DEVICE_SINKS)]) : [],
     execute: executables,
+    viewReadOnly,
+    viewReadWrite,
+    protect,
     netDenyAll: caveats.net !== "all" && caveats.net.only.length === 0,
+    netAll: caveats.net === "all",
     mask,
     keepFds: [...request.keepFds],
     cwd: request.cwd,
-    rlimitFsize: request.limits.fileSizeBytes,
-    rlimitAs: request.limits.memoryBytes,
-    maxProcs: request.limits.maxProcesses,
+    rlimitFsize: limits.fileSizeBytes,
+    rlimitAs: limits.memoryBytes,
+    rlimitNofile: limits.openFiles,
+    memoryMax: limits.treeMemoryBytes,
+    tmpfsBytes: limits.privateTmpBytes,
+    maxProcs: limits.maxProcesses,
   };
-  return { policy, unmasked };
+  return { policy, unmasked, unprotected: incomplete };
 }

@@ -1,8 +1,8 @@
 /**
  * Resource limits the funnel asks the backend to apply to every spawned tree. Host
  * configuration, never a request field. The `none` backend cannot apply them (Node has
- * no pre-exec hook); the launcher applies each, and the process cap binds root too
- * (a `pids` cgroup; ADR 0004).
+ * no pre-exec hook); the launcher applies each, and the process and memory caps bind
+ * root too (`pids` and `memory` cgroups; ADR 0004, ADR 0010).
  */
 export interface ResourceLimits {
   /** RLIMIT_FSIZE: the largest file a spawned program may write. */
@@ -11,7 +11,22 @@ export interface ResourceLimits {
   readonly memoryBytes?: number | undefined;
   /** Processes (and threads) in the whole tree, the target included. */
   readonly maxProcesses?: number | undefined;
+  /** Memory of the whole tree (a memory cgroup; where none can be made, not bound). */
+  readonly treeMemoryBytes?: number | undefined;
+  /** RLIMIT_NOFILE: open descriptors per process. */
+  readonly openFiles?: number | undefined;
+  /** Size of the call's private `/tmp` and `/dev/shm` (memory, counted by the cgroup). */
+  readonly privateTmpBytes?: number | undefined;
 }
 
-/** Defaults: a process cap that stops fork bombs; no file-size or memory limit. */
-export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({ maxProcesses: 512 });
+/**
+ * Defaults (kernel-boundary.md §2, limits): 512 processes, 4 GiB for the whole tree,
+ * files up to 1 GiB, 4096 open descriptors, a 512 MiB private `/tmp`. No RLIMIT_AS (V8).
+ */
+export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({
+  maxProcesses: 512,
+  treeMemoryBytes: 4 * 1024 ** 3,
+  fileSizeBytes: 1024 ** 3,
+  openFiles: 4096,
+  privateTmpBytes: 512 * 1024 ** 2,
+});

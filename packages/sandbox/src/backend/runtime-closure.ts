@@ -1,7 +1,8 @@
 /**
  * What a spawned program needs to read to start at all when `fs_read` is restricted
- * (reference §10.3): the loader and its libraries, base system data, the device sinks.
- * None of it is a credential location of the default `PathPolicy` (ADR 0001 §5.4).
+ * (reference §10.3, kernel-boundary.md §3): the loader and its libraries, public system
+ * configuration, the device sinks. Each entry is justified in SECURITY.md; none holds a
+ * secret (`/etc/ssl` is there as its certificates, never `/etc/ssl/private`).
  */
 export const RUNTIME_READ_CLOSURE: readonly string[] = Object.freeze([
   "/lib",
@@ -21,7 +22,23 @@ export const RUNTIME_READ_CLOSURE: readonly string[] = Object.freeze([
   "/etc/group",
   "/etc/resolv.conf",
   "/etc/hosts",
-  "/etc/ssl",
+  "/etc/host.conf",
+  "/etc/gai.conf",
+  "/etc/services",
+  "/etc/protocols",
+  "/etc/ssl/certs",
+  "/etc/ssl/openssl.cnf",
+  "/etc/ca-certificates",
+  "/etc/ca-certificates.conf",
+  "/etc/pki/tls/certs",
+  "/etc/gitconfig",
+  "/etc/alternatives",
+  "/etc/mime.types",
+  "/etc/locale.alias",
+  "/etc/terminfo",
+  "/etc/inputrc",
+  "/etc/python3",
+  "/etc/timezone",
   "/proc/self",
   "/dev/urandom",
   "/dev/random",

@@ -36,6 +36,12 @@ export interface StreamingSpawnRequest {
   readonly descriptors?: ReadonlyMap<number, StreamingDescriptor> | undefined;
   /** Aborting kills the whole tree. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The launcher the caller runs under: the program is started through its `--nest`, a
+   * Landlock domain of its own, so it cannot trace, read or signal the caller (a confined
+   * engine's worker; kernel-boundary.md §2, the engine's own process).
+   */
+  readonly nestWith?: string | undefined;
 }
 
 export type StreamingDescriptor =
@@ -93,11 +99,15 @@ export async function spawnStreaming(
   for (let fd = 3; fd <= highest; fd += 1) {
     stdio.push(descriptors.has(fd) ? "pipe" : cover.includes(fd) ? devNull : "ignore");
   }
-  const [program, ...args] = admission.argv as [string, ...string[]];
+  const [resolved, ...rest] = admission.argv as [string, ...string[]];
+  const argv0 = request.argv0 ?? request.argv[0] ?? resolved;
+  const nest = request.nestWith;
+  const [program, args] =
+    nest === undefined ? [resolved, rest] : [nest, ["--nest", resolved, "--", argv0, ...rest]];
   let child: ReturnType<typeof spawn>;
   try {
     child = spawn(program, args, {
-      argv0: request.argv0 ?? request.argv[0],
+      argv0: nest === undefined ? argv0 : nest,
       cwd: request.cwd,
       env: buildChildEnvironment({
         home: request.home,

@@ -31,10 +31,17 @@ export function renderLauncherPolicy(policy: LauncherPolicy): string {
     ["write", policy.write],
     ["execute", policy.execute],
     ["mask", policy.mask],
+    ["view-ro", policy.viewReadOnly],
+    ["view-rw", policy.viewReadWrite],
+    ["protect", policy.protect],
   ] as const) {
     for (const path of paths ?? []) lines.push(`${directive} ${checkPath(directive, path)}`);
   }
+  if (policy.netDenyAll === true && policy.netAll === true) {
+    throw new ConfigurationError("launcher policy: net is either deny-all or all");
+  }
   if (policy.netDenyAll === true) lines.push("net deny-all");
+  if (policy.netAll === true) lines.push("net all");
   for (const fd of policy.keepFds ?? []) {
     if (fd > 65535) throw new ConfigurationError("launcher policy: keep-fd must be <= 65535");
     lines.push(`keep-fd ${checkCount("keep-fd", fd, 3)}`);
@@ -44,6 +51,15 @@ export function renderLauncherPolicy(policy: LauncherPolicy): string {
   }
   if (policy.rlimitAs !== undefined) {
     lines.push(`rlimit-as ${checkCount("rlimit-as", policy.rlimitAs, 0)}`);
+  }
+  if (policy.rlimitNofile !== undefined) {
+    lines.push(`rlimit-nofile ${checkCount("rlimit-nofile", policy.rlimitNofile, 16)}`);
+  }
+  if (policy.memoryMax !== undefined) {
+    lines.push(`memory-max ${checkCount("memory-max", policy.memoryMax, 1 << 20)}`);
+  }
+  if (policy.tmpfsBytes !== undefined) {
+    lines.push(`tmpfs-size ${checkCount("tmpfs-size", policy.tmpfsBytes, 4096)}`);
   }
   if (policy.maxProcs !== undefined) {
     lines.push(`max-procs ${checkCount("max-procs", policy.maxProcs, 1)}`);

@@ -1,6 +1,20 @@
 import { execFile } from "node:child_process";
 import { ConfigurationError } from "@agent-bridle/core";
-import type { LauncherBinary, LauncherMaxProcsMode, LauncherProbe } from "./types.js";
+import type {
+  LauncherBinary,
+  LauncherLayers,
+  LauncherMaxProcsMode,
+  LauncherProbe,
+} from "./types.js";
+
+const LAYER_NAMES = ["namespaces", "private_view", "capabilities", "landlock", "seccomp"] as const;
+
+/** The probe's layers; a launcher that does not report them has none of them. */
+function layersOf(raw: unknown): LauncherLayers {
+  const r = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  const entries = LAYER_NAMES.map((name) => [name, r[name] === true] as const);
+  return Object.fromEntries(entries) as unknown as LauncherLayers;
+}
 
 const maxProcsModes: readonly LauncherMaxProcsMode[] = ["cgroup", "userns-rlimit", "none"];
 
@@ -25,7 +39,17 @@ function parseProbe(text: string): LauncherProbe {
   ) {
     throw new ConfigurationError("bridle-launch --probe: unexpected output shape");
   }
-  return { launcher_version, landlock_abi, seccomp, user_namespaces, pid_namespaces, max_procs };
+  return {
+    launcher_version,
+    landlock_abi,
+    seccomp,
+    user_namespaces,
+    pid_namespaces,
+    max_procs,
+    memory_limit: r.memory_limit === "cgroup" ? "cgroup" : "none",
+    layers: layersOf(r.layers),
+    layer_error: typeof r.layer_error === "string" ? r.layer_error : "no layer report",
+  };
 }
 
 /** Runs `bridle-launch --probe` (argv, no shell) and returns what this kernel supports. */

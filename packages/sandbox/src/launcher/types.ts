@@ -17,12 +17,24 @@ export interface LauncherPolicy {
   readonly execute?: readonly string[] | undefined;
   /** Deny TCP bind/connect (Landlock) and AF_INET/AF_INET6/AF_PACKET sockets (seccomp). */
   readonly netDenyAll?: boolean | undefined;
-  /** Blocked paths inside granted roots, hidden by a mount-namespace mask. */
+  /** Blocked paths inside the view, hidden (an empty directory or file over each). */
   readonly mask?: readonly string[] | undefined;
+  /** In the private view read-only / read-write, with no Landlock rule (an axis granted `all`). */
+  readonly viewReadOnly?: readonly string[] | undefined;
+  readonly viewReadWrite?: readonly string[] | undefined;
+  /** Write-blocked paths that exist: bound read-only over whatever root holds them. */
+  readonly protect?: readonly string[] | undefined;
+  /** Share the host's network namespace and allow unix sockets (`net: "all"`). */
+  readonly netAll?: boolean | undefined;
   /** Descriptors besides 0, 1, 2 that reach the target; every other one is closed. */
   readonly keepFds?: readonly number[] | undefined;
   readonly rlimitFsize?: number | undefined;
   readonly rlimitAs?: number | undefined;
+  readonly rlimitNofile?: number | undefined;
+  /** Memory of the whole tree (a memory cgroup), bytes. */
+  readonly memoryMax?: number | undefined;
+  /** Size of the view's private `/tmp` and `/dev/shm`, bytes. */
+  readonly tmpfsBytes?: number | undefined;
   /** Process-count cap for the whole tree (binds root too: pids cgroup or user namespace). */
   readonly maxProcs?: number | undefined;
   readonly cwd?: string | undefined;
@@ -40,6 +52,21 @@ export interface LauncherProbe {
   readonly user_namespaces: boolean;
   readonly pid_namespaces: boolean;
   readonly max_procs: LauncherMaxProcsMode;
+  /** How a memory limit binds: a per-call memory cgroup, or not at all. */
+  readonly memory_limit: "cgroup" | "none";
+  /** Each layer of kernel-boundary.md §2, set up for real in a throw-away target. */
+  readonly layers: LauncherLayers;
+  /** The first layer's failure, when one failed ("" otherwise). */
+  readonly layer_error: string;
+}
+
+/** Whether the probe's trial target got through each layer. */
+export interface LauncherLayers {
+  readonly namespaces: boolean;
+  readonly private_view: boolean;
+  readonly capabilities: boolean;
+  readonly landlock: boolean;
+  readonly seccomp: boolean;
 }
 
 /** A launcher binary whose checksum was verified when it was located. */

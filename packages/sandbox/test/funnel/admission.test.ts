@@ -247,6 +247,47 @@ describe("the Landlock backend glue (fake launcher)", () => {
     expect(policy).toContain(`cwd ${work}`);
   });
 
+  // Honest degradation (kernel-boundary.md §2): a host where any one layer cannot be set up
+  // gets no kernel claim at all, so the default floor refuses in-band and nothing runs.
+  it.each(["namespaces", "private_view", "capabilities", "landlock", "seccomp"] as const)(
+    "refuses in-band when the %s layer is missing, and runs nothing",
+    async (layer) => {
+      const dir = tempDir();
+      const layers = {
+        namespaces: true,
+        private_view: true,
+        capabilities: true,
+        landlock: true,
+        seccomp: true,
+        [layer]: false,
+      };
+      const { backend } = fakeLauncherBackend(dir, { layers, layer_error: `${layer} failed` });
+      expect((await backend.probe()).detail).toContain(`missing ${layer}`);
+      const landlock = createSandbox({ home: "/nonexistent-home", tmpdir: "/tmp", backend });
+      const marker = join(dir, "marker");
+      const outcome = await landlock.run(
+        contextFor({ fs_write: only([dir]) }),
+        { ...base, stages: [["touch", marker]] },
+        { coverage: NO_COVERAGE },
+      );
+      expect(outcome).toMatchObject({ kind: "refused", sandboxKind: "none" });
+      expect(existsSync(marker)).toBe(false);
+      // Positive control: the same host with every layer engages and runs the program.
+      const whole = fakeLauncherBackend(tempDir()).backend;
+      const ran = await createSandbox({
+        home: "/nonexistent-home",
+        tmpdir: "/tmp",
+        backend: whole,
+      }).run(
+        contextFor({ fs_write: only([dir]) }),
+        { ...base, stages: [["touch", marker]] },
+        { coverage: NO_COVERAGE },
+      );
+      expect(ran).toMatchObject({ kind: "ran", sandboxKind: "landlock" });
+      expect(existsSync(marker)).toBe(true);
+    },
+  );
+
   it("falls back to none (and the floor refuses) when the launcher's probe fails", async () => {
     const dir = tempDir();
     const { backend } = fakeLauncherBackend(dir, { landlock_abi: 0 });

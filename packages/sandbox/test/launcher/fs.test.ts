@@ -21,7 +21,8 @@ describe.skipIf(process.platform !== "linux")("bridle-launch: filesystem", () =>
     const outside = tempDir();
     const denied = await launch(launcher, writeOnly(root), ["/usr/bin/touch", join(outside, "x")]);
     expect(denied.code).not.toBe(0);
-    expect(denied.stderr).toMatch(/Permission denied/);
+    // Outside the private view the directory does not exist at all (kernel-boundary.md §2).
+    expect(denied.stderr).toMatch(/No such file or directory/);
     expect(existsSync(join(outside, "x"))).toBe(false);
     const allowed = await launch(launcher, writeOnly(root), ["/usr/bin/touch", join(root, "x")]);
     expect(allowed.code).toBe(0);
@@ -39,7 +40,7 @@ describe.skipIf(process.platform !== "linux")("bridle-launch: filesystem", () =>
       });
     const denied = run(join(outside, "x"));
     expect(denied.status).not.toBe(0);
-    expect(denied.stderr.toString()).toMatch(/Permission denied/);
+    expect(denied.stderr.toString()).toMatch(/No such file or directory/);
     expect(existsSync(join(outside, "x"))).toBe(false);
     expect(run(join(root, "x")).status).toBe(0);
     expect(existsSync(join(root, "x"))).toBe(true);

@@ -22,6 +22,8 @@ export interface ConfinedRunnerOptions {
   /** The children's `HOME` unless the script exports its own, and their `TMPDIR`. */
   readonly home: string;
   readonly tmpdir: string;
+  /** The launcher this worker runs under: every program starts in a nested domain. */
+  readonly launcher?: string | undefined;
 }
 
 export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRunner {
@@ -60,6 +62,7 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
       onStderr: request.stderr,
       descriptors,
       signal: request.signal,
+      nestWith: options.launcher,
     });
     if (outcome.kind === "denied") {
       request.stderr(Buffer.from(executionDeniedText(request.argv[0] ?? "", outcome.denial)));

@@ -38,6 +38,8 @@ export interface WorkerPlace {
   readonly baseEnv: Readonly<Record<string, string>>;
   readonly home: string;
   readonly tmpdir: string;
+  /** The verified launcher the worker runs under (programs start nested in it). */
+  readonly launcher?: string | undefined;
 }
 
 function pinTracePrompt(interpreter: Interpreter): void {
@@ -85,6 +87,7 @@ export async function runWorkerCall(
       toolName: cx.toolName,
       home: place.home,
       tmpdir: place.tmpdir,
+      launcher: place.launcher,
     }),
     scriptName: "bash",
     deadline: Date.now() + request.timeoutMs,

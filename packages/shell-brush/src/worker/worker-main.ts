@@ -134,7 +134,7 @@ export async function workerMain(args: readonly string[]): Promise<void> {
       env: request.env,
       timeoutMs: request.timeout_ms,
     },
-    { baseEnv, home: baseEnv.HOME ?? "/", tmpdir: baseEnv.TMPDIR ?? "/tmp" },
+    { baseEnv, home: baseEnv.HOME ?? "/", tmpdir: baseEnv.TMPDIR ?? "/tmp", launcher },
     (frame) => channel.write(frame),
   );
   channel.end(() => process.exit(0));

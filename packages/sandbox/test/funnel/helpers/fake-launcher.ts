@@ -37,6 +37,15 @@ export function fakeLauncherBackend(
     user_namespaces: true,
     pid_namespaces: true,
     max_procs: "cgroup",
+    memory_limit: "cgroup",
+    layers: {
+      namespaces: true,
+      private_view: true,
+      capabilities: true,
+      landlock: true,
+      seccomp: true,
+    },
+    layer_error: "",
     ...probe,
   };
   const backend = createLandlockBackend({
