@@ -204,6 +204,12 @@ export function renderDoctor(report: DoctorReport): string {
         `  user namespaces: ${p.user_namespaces ? "yes" : "no"}`,
         `  pid namespaces: ${p.pid_namespaces ? "yes" : "no"}`,
         `  process cap (pids): ${p.max_procs}`,
+        `  memory cap (whole tree): ${p.memory_limit === "cgroup" ? "cgroup" : "none (no writable memory cgroup: not bound)"}`,
+        "  layers (kernel-boundary.md §2, each set up for real in a throw-away target):",
+        ...Object.entries(p.layers).map(
+          ([layer, held]) => `    ${layer.padEnd(13)} ${held ? "ok" : "MISSING"}`,
+        ),
+        ...(p.layer_error ? [`    first failure: ${p.layer_error}`] : []),
       );
     } else if (launcher.probe_error) {
       lines.push(`  probe failed: ${launcher.probe_error}`);

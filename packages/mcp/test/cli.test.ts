@@ -257,6 +257,11 @@ describe("bridle doctor", () => {
       expect(report.brush.supported).toBe(true);
     }
     if (report.launcher.found && report.launcher.probe) {
+      // Every layer of the kernel boundary is listed with what the trial target found.
+      for (const layer of ["namespaces", "private_view", "capabilities", "landlock", "seccomp"]) {
+        expect(text).toMatch(new RegExp(`${layer}\\s+(ok|MISSING)`));
+        expect(report.launcher.probe.layers).toHaveProperty(layer);
+      }
       expect(report.axes["shell-brush"]).toMatchObject({
         fs_read: "kernel",
         fs_write: "kernel",

@@ -10,7 +10,7 @@ import {
   unique,
   withRealpath,
 } from "./granted-paths.js";
-import { hostTopLevelLinks, hostTreeShown } from "./host-tree.js";
+import { hostTopLevelLinks } from "./host-tree.js";
 import {
   BIN_DIRECTORIES,
   DEVICE_SINKS,
@@ -46,6 +46,9 @@ function masksFor(
   }
   return { mask, unmasked };
 }
+
+/** What the private view makes itself (kernel-boundary.md §2): never the host's. */
+const VIEW_OWNED = ["/proc", "/dev", "/tmp"];
 
 export interface LauncherPolicyFor {
   readonly policy: LauncherPolicy;
@@ -92,19 +95,22 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
         ...(execRestricted ? executables : systemPathsWithRealpath(BIN_DIRECTORIES)),
       ])
     : [];
-  const viewReadWrite = writeRestricted ? [] : hostTreeShown(blocked, true);
+  // An axis granted "all" shows the host's whole tree ("/"), less its blocked entries
+  // (masked below); the runtime closure brings back the public parts of a masked `/etc`.
+  const viewReadWrite = writeRestricted ? [] : ["/"];
   const viewReadOnly = unique([
     ...hostTopLevelLinks(),
-    ...(readRestricted ? [] : [...hostTreeShown(blocked, false), ...closure]),
+    ...(readRestricted ? [] : ["/", ...closure]),
   ]);
   const granted = [
-    ...(readRestricted
-      ? grantedRoots(caveats.fs_read, blocked, [])
-      : hostTreeShown(blocked, false)),
+    ...(readRestricted ? grantedRoots(caveats.fs_read, blocked, []) : ["/"]),
     ...writeRoots,
     ...viewReadWrite,
   ];
-  const { mask, unmasked } = masksFor(granted, writeRoots, blocked);
+  const masks = masksFor(granted, writeRoots, blocked);
+  // The view's own /proc, /dev and /tmp are fresh: nothing of the host's is there to hide.
+  const mask = masks.mask.filter((entry) => !VIEW_OWNED.some((own) => checkContained(entry, own)));
+  const unmasked = masks.unmasked;
   const searched = writeRestricted ? writeRoots : [request.cwd];
   const { protect, incomplete } = writeProtected(searched, pathPolicy.writeBlocked);
   const policy: LauncherPolicy = {
