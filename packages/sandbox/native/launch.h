@@ -36,10 +36,11 @@ struct policy {
 
 /* view.c */
 #define VIEW_MAX_BINDS 2048
-enum bound { BOUND_NOTHING = 0, BOUND_TREE, BOUND_LINK };
+enum bound { BOUND_NOTHING = 0, BOUND_TREE, BOUND_LINK, BOUND_MASK };
 struct view_bind {
   const char *path;
-  int writable, overlay;
+  int writable;
+  int overlay; /* 0: a bind; 1: a protection (read-only, wins at its path); 2: a mask */
   enum bound bound;
 };
 struct view_ctx {

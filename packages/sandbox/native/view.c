@@ -72,6 +72,12 @@ static int parent_in_view(int newroot, const char *path, const char **name) {
   if (len >= sizeof prefix) view_fail("path too long", path);
   const char *slash = strrchr(path, '/');
   *name = slash + 1;
+  if (slash != path) { /* usually the directory is there already: one lookup */
+    memcpy(prefix, path, (size_t)(slash - path));
+    prefix[slash - path] = '\0';
+    int there = resolve_in(newroot, prefix, 1);
+    if (there >= 0) return there;
+  }
   int dir = (int)fcntl(newroot, F_DUPFD_CLOEXEC, 3);
   if (dir < 0) fail("view: dup");
   for (const char *at = path + 1; at <= slash; at++) {
@@ -157,6 +163,32 @@ static void link_prefixes(const struct view_ctx *v, const char *path) {
 }
 
 /*
+ * A small read-only configuration file (`/etc/passwd`, …: regular, no execute bit, at
+ * most COPY_MAX bytes) is copied into the view rather than bound: a copy costs a few
+ * system calls, a bind a mount. Only where the view's directory takes new files (the
+ * view's own root, or a masked directory, both read-only once the view is complete).
+ */
+#define COPY_MAX (64 * 1024)
+static int copy_small(const struct view_ctx *v, int source, const struct stat *st, const char *path) {
+  if (!S_ISREG(st->st_mode) || (st->st_mode & 0111) != 0 || st->st_size > COPY_MAX) return 0;
+  const char *name = NULL;
+  int parent = parent_in_view(v->newroot, path, &name);
+  int out = openat(parent, name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, st->st_mode & 0644);
+  close(parent);
+  if (out < 0) return 0; /* a read-only directory, or already there: bind instead */
+  char link[64];
+  snprintf(link, sizeof link, "/newroot/proc/self/fd/%d", source);
+  int in = open(link, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (in < 0) view_fail("open to copy", path);
+  static char buffer[COPY_MAX];
+  ssize_t n = read(in, buffer, sizeof buffer);
+  if (n < 0 || write(out, buffer, (size_t)n) != n) view_fail("copy", path);
+  close(in);
+  close(out);
+  return 1;
+}
+
+/*
  * Binds host `path` at the same path of the view. A path reached through a link is not
  * bound itself: its links are recreated, and the funnel lists where it really is (a bind
  * at a link's spelling could cover a later, narrower bind beneath the real location).
@@ -173,6 +205,10 @@ static enum bound bind(const struct view_ctx *v, const char *path, int writable)
     close(source);
     link_prefixes(v, path);
     return BOUND_LINK;
+  }
+  if (!writable && copy_small(v, source, &st, path)) {
+    close(source);
+    return BOUND_TREE;
   }
   int tree = open_tree_fd(source, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE | AT_EMPTY_PATH);
   close(source);
@@ -203,24 +239,29 @@ static void read_only_in_place(const char *path) {
   close(tree);
 }
 
-/* A fresh empty read-only tmpfs, detached (attached with move_mount). */
+/* A fresh empty tmpfs, detached (attached with move_mount); writable until the view is
+   finished, so what the grant shows beneath a masked directory can still be put there. */
 static int empty_tmpfs(void) {
   int fs = (int)syscall(__NR_fsopen, "tmpfs", FSOPEN_CLOEXEC);
   if (fs < 0) fail("view: fsopen tmpfs");
-  if (syscall(__NR_fsconfig, fs, FSCONFIG_SET_STRING, "size", "4k", 0) != 0 ||
-      syscall(__NR_fsconfig, fs, FSCONFIG_SET_STRING, "nr_inodes", "1", 0) != 0 ||
-      syscall(__NR_fsconfig, fs, FSCONFIG_SET_STRING, "mode", "0555", 0) != 0 ||
+  if (syscall(__NR_fsconfig, fs, FSCONFIG_SET_STRING, "size", "1m", 0) != 0 ||
+      syscall(__NR_fsconfig, fs, FSCONFIG_SET_STRING, "nr_inodes", "1024", 0) != 0 ||
+      syscall(__NR_fsconfig, fs, FSCONFIG_SET_STRING, "mode", "0755", 0) != 0 ||
       syscall(__NR_fsconfig, fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) != 0)
     fail("view: configure tmpfs");
   int mnt = (int)syscall(__NR_fsmount, fs, FSMOUNT_CLOEXEC,
-                         MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+                         MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
   if (mnt < 0) fail("view: fsmount tmpfs");
   close(fs);
   return mnt;
 }
 
-/* Hides `path` (a path of the view): an empty read-only directory, or /dev/null read-only
-   over a file. A link shows nothing itself; what it names is masked by its own entry. */
+/* Masked directories, made read-only once the view is complete. */
+static int masked_dirs[VIEW_MAX_BINDS];
+static size_t masked_count;
+
+/* Hides `path` (a path of the view): an empty directory, or /dev/null read-only over a
+   file. A link shows nothing itself; what it names is masked by its own entry. */
 static void mask(int newroot, const char *path) {
   int fd = resolve_in(newroot, path, 0);
   if (fd < 0) {
@@ -238,9 +279,23 @@ static void mask(int newroot, const char *path) {
         set_attr(cover, "", AT_EMPTY_PATH, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOEXEC) != 0)
       view_fail("mask attributes", path);
     if (move_mount_fd(cover, fd) != 0) view_fail("mask", path);
-    close(cover);
+    if (S_ISDIR(st.st_mode) && masked_count < VIEW_MAX_BINDS) {
+      masked_dirs[masked_count++] = cover; /* the attached mount, still open */
+    } else {
+      close(cover);
+    }
   }
   close(fd);
+}
+
+static void seal_masks(void) {
+  for (size_t i = 0; i < masked_count; i++) {
+    if (set_attr(masked_dirs[i], "", AT_EMPTY_PATH, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID |
+                                                       MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC) != 0)
+      fail("view: seal a mask");
+    close(masked_dirs[i]);
+  }
+  masked_count = 0;
 }
 
 static void make_dev(const struct view_ctx *v) {
@@ -306,7 +361,8 @@ static size_t sort_binds(const struct policy *p, struct view_bind *out, size_t c
     const struct path_list *list;
     int writable, overlay;
   } sources[] = {{&p->view_ro, 0, 0}, {&p->read, 0, 0},  {&p->execute, 0, 0},
-                 {&p->view_rw, 1, 0}, {&p->write, 1, 0}, {&p->protect, 0, 1}};
+                 {&p->view_rw, 1, 0}, {&p->write, 1, 0}, {&p->protect, 0, 1},
+                 {&p->mask, 0, 2}};
   for (size_t s = 0; s < sizeof sources / sizeof *sources; s++) {
     for (size_t i = 0; i < sources[s].list->len; i++) {
       const char *path = sources[s].list->items[i];
@@ -315,7 +371,8 @@ static size_t sort_binds(const struct policy *p, struct view_bind *out, size_t c
       out[n++] = (struct view_bind){path, sources[s].writable, sources[s].overlay, BOUND_NOTHING};
     }
   }
-  /* Parents before children (a shorter path first); at one path, an overlay last. */
+  /* Parents before children (a shorter path first); at one path, a protection after
+     the binds and a mask after everything. */
   for (size_t i = 1; i < n; i++) {
     struct view_bind b = out[i];
     size_t j = i;
@@ -330,13 +387,23 @@ static size_t sort_binds(const struct policy *p, struct view_bind *out, size_t c
   return n;
 }
 
+/* Whether a mask lies between `binds[i]` and the host base (so the base does not show it). */
+static int under_mask(const struct view_bind *binds, size_t i) {
+  for (size_t j = i; j-- > 0;) {
+    if (binds[j].overlay == 2 && binds[j].bound == BOUND_MASK && under(binds[i].path, binds[j].path))
+      return 1;
+  }
+  return 0;
+}
+
 /* Whether the nearest enclosing entry already bound the same tree the same way. */
 static int covered(const struct view_bind *binds, size_t i) {
   if (binds[i].overlay) return 0;
+  /* Beneath a mask only what is listed is shown: each entry is put there itself. */
   for (size_t j = i; j-- > 0;) {
     if (!under(binds[i].path, binds[j].path)) continue;
     return binds[j].bound == BOUND_TREE && binds[j].writable == binds[i].writable &&
-           !binds[j].overlay;
+           binds[j].overlay == 0;
   }
   return 0;
 }
@@ -413,12 +480,19 @@ void view_build(const struct policy *p) {
   for (size_t i = 0; i < count; i++) {
     struct view_bind *b = &binds[i];
     b->bound = BOUND_NOTHING;
-    if (base == 2 && b->writable && !b->overlay) continue; /* already writable */
-    if (base == 1 && !b->writable && !b->overlay) continue; /* already readable */
+    if (b->overlay == 2) {
+      mask(v.newroot, b->path);
+      b->bound = BOUND_MASK;
+      continue;
+    }
+    if (!b->overlay && !under_mask(binds, i)) {
+      if (base == 2 && b->writable) continue; /* already writable */
+      if (base == 1 && !b->writable) continue; /* already readable */
+    }
     if (covered(binds, i)) continue;
     b->bound = bind(&v, b->path, b->writable);
   }
-  for (size_t i = 0; i < p->mask.len; i++) mask(v.newroot, p->mask.items[i]);
+  seal_masks();
   if (base == 0 && set_attr(v.newroot, "", AT_EMPTY_PATH, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV) != 0)
     fail("view: read-only root");
   close(v.oldroot);
