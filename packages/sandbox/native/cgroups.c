@@ -173,15 +173,21 @@ const char *cgroups_limit_hit(void) {
   return NULL;
 }
 
+/*
+ * Exiting tasks leave a cgroup asynchronously, usually within microseconds: poll finely
+ * (a 1 ms step cost most calls a whole millisecond), up to 200 ms in all. The process
+ * count goes first: it is what a later call's limit could be mistaken for.
+ */
 void cgroups_remove(void) {
-  for (int c = CONTROLLERS; c-- > 0;) {
+  for (int c = 0; c < CONTROLLERS; c++) {
     if (made[c][0] == '\0') continue;
-    /* Exiting tasks leave the cgroup asynchronously, usually within microseconds: poll
-       finely (a 1 ms step cost most calls a whole millisecond), up to 200 ms in all. */
     for (int i = 0; i < 4000; i++) {
       if (rmdir(made[c]) == 0 || errno == ENOENT) break;
       struct timespec ts = {0, 50000};
       nanosleep(&ts, NULL);
+    }
+    for (int other = c + 1; other < CONTROLLERS; other++) {
+      if (strcmp(made[other], made[c]) == 0) made[other][0] = '\0'; /* v2: the same one */
     }
     made[c][0] = '\0';
   }

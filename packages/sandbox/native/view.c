@@ -23,13 +23,13 @@
 #define STAGE "/tmp"
 #define VIEW_PATH_MAX 4096
 
-/* Device files of the minimal /dev, bound from the host's. */
-static const char *const devices[] = {"null", "zero", "full", "random", "urandom", "tty"};
-/* Parts of a fresh /proc that reach past the call (global sysctls, sysrq, the kernel's
-   own tables), bound read-only; and the ones that list or dump host-wide state, masked. */
-static const char *const proc_read_only[] = {"sys", "sysrq-trigger", "irq", "bus", "fs"};
-static const char *const proc_masked[] = {"kcore", "kmsg", "keys", "key-users", "timer_list",
-                                          "sched_debug", "latency_stats", "acpi", "scsi"};
+/* Device files of the minimal /dev, bound from the host's (no /dev/tty: a call never has
+   a controlling terminal). */
+static const char *const devices[] = {"null", "zero", "full", "random", "urandom"};
+/* The fresh /proc is read-only as a whole: its global files (sysctls, sysrq-trigger,
+   irq affinity) are writable by uid 0 without any capability. What lists host-wide state
+   to any reader is masked; the rest (kcore, kmsg, …) needs a capability no call has. */
+static const char *const proc_masked[] = {"keys", "key-users", "timer_list", "sched_debug"};
 
 static long sys_openat2(int dirfd, const char *path, int flags, unsigned long long resolve) {
   struct open_how how = {.flags = (unsigned long long)flags, .resolve = resolve};
@@ -169,16 +169,23 @@ static void link_prefixes(const struct view_ctx *v, const char *path) {
  * view's own root, or a masked directory, both read-only once the view is complete).
  */
 #define COPY_MAX (64 * 1024)
-static int copy_small(const struct view_ctx *v, int source, const struct stat *st, const char *path) {
+static int copy_small(const struct view_ctx *v, int source, int direct, const struct stat *st,
+                      const char *path) {
   if (!S_ISREG(st->st_mode) || (st->st_mode & 0111) != 0 || st->st_size > COPY_MAX) return 0;
   const char *name = NULL;
   int parent = parent_in_view(v->newroot, path, &name);
   int out = openat(parent, name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, st->st_mode & 0644);
   close(parent);
   if (out < 0) return 0; /* a read-only directory, or already there: bind instead */
-  char link[64];
-  snprintf(link, sizeof link, "/newroot/proc/self/fd/%d", source);
-  int in = open(link, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW;
+  int in = -1;
+  if (direct) {
+    in = (int)sys_openat2(v->oldroot, path + 1, flags, RESOLVE_IN_ROOT | RESOLVE_NO_SYMLINKS);
+  } else {
+    char link[64];
+    snprintf(link, sizeof link, "/newroot/proc/self/fd/%d", source);
+    in = open(link, flags & ~O_NOFOLLOW);
+  }
   if (in < 0) view_fail("open to copy", path);
   static char buffer[COPY_MAX];
   ssize_t n = read(in, buffer, sizeof buffer);
@@ -194,19 +201,26 @@ static int copy_small(const struct view_ctx *v, int source, const struct stat *s
  * at a link's spelling could cover a later, narrower bind beneath the real location).
  */
 static enum bound bind(const struct view_ctx *v, const char *path, int writable) {
-  int source = resolve_in(v->oldroot, path, 0);
+  /* Usually no component is a link: then the path is where the source is. */
+  const char *rel = path[0] == '/' ? path + 1 : path;
+  int source = (int)sys_openat2(v->oldroot, rel, O_PATH | O_CLOEXEC | O_NOFOLLOW,
+                                RESOLVE_IN_ROOT | RESOLVE_NO_SYMLINKS);
+  int direct = source >= 0;
+  if (!direct) source = resolve_in(v->oldroot, path, 0);
   if (source < 0) {
-    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) return BOUND_NOTHING;
+    /* Nothing to show; or out of the user's reach (the target could not read it either). */
+    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP || errno == EACCES)
+      return BOUND_NOTHING;
     view_fail("resolve", path);
   }
   struct stat st;
   if (fstat(source, &st) != 0) view_fail("stat", path);
-  if (S_ISLNK(st.st_mode) || !at_own_path(source, path)) {
+  if (S_ISLNK(st.st_mode) || (!direct && !at_own_path(source, path))) {
     close(source);
     link_prefixes(v, path);
     return BOUND_LINK;
   }
-  if (!writable && copy_small(v, source, &st, path)) {
+  if (!writable && copy_small(v, source, direct, &st, path)) {
     close(source);
     return BOUND_TREE;
   }
@@ -224,19 +238,6 @@ static enum bound bind(const struct view_ctx *v, const char *path, int writable)
 
 static void mount_fs(const char *type, const char *at, unsigned long flags, const char *data) {
   if (mount(type, at, type, flags, data) != 0) view_fail("mount", at);
-}
-
-/* Read-only re-bind of `path` over itself (recursive), when it exists. */
-static void read_only_in_place(const char *path) {
-  if (access(path, F_OK) != 0) return;
-  int tree = open_tree_fd(AT_FDCWD, path, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
-  if (tree < 0) view_fail("clone", path);
-  if (set_attr(tree, "", AT_EMPTY_PATH | AT_RECURSIVE, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID |
-                                                           MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC) != 0)
-    view_fail("set attributes", path);
-  if (syscall(__NR_move_mount, tree, "", AT_FDCWD, path, MOVE_MOUNT_F_EMPTY_PATH) != 0)
-    view_fail("attach", path);
-  close(tree);
 }
 
 /* A fresh empty tmpfs, detached (attached with move_mount); writable until the view is
@@ -265,7 +266,8 @@ static size_t masked_count;
 static void mask(int newroot, const char *path) {
   int fd = resolve_in(newroot, path, 0);
   if (fd < 0) {
-    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP) return; /* nothing to hide */
+    /* Nothing to hide; or the launcher's user cannot reach it, nor can the target. */
+    if (errno == ENOENT || errno == ENOTDIR || errno == ELOOP || errno == EACCES) return;
     view_fail("resolve mask", path);
   }
   struct stat st;
@@ -298,13 +300,27 @@ static void seal_masks(void) {
   masked_count = 0;
 }
 
+/*
+ * The view's /dev. Root (in the host's user namespace, still holding CAP_MKNOD here)
+ * makes the few device nodes in it, a system call each; an ordinary user's tmpfs takes
+ * no device nodes (its user namespace does not own the devices), so it binds the host's.
+ */
 static void make_dev(const struct view_ctx *v) {
   mount_fs("tmpfs", "/newroot/dev", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k,nr_inodes=64");
+  int dev = open("/newroot/dev", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (dev < 0) fail("view: open /dev");
   char host[64];
+  mode_t mask_before = umask(0);
   for (size_t i = 0; i < sizeof devices / sizeof *devices; i++) {
     snprintf(host, sizeof host, "/dev/%s", devices[i]);
     int source = resolve_in(v->oldroot, host, 0);
-    if (source < 0) continue; /* e.g. no /dev/tty in a container */
+    if (source < 0) continue; /* e.g. a container without one of them */
+    struct stat st;
+    if (fstat(source, &st) != 0 || !S_ISCHR(st.st_mode)) view_fail("not a device:", host);
+    if (geteuid() == 0 && mknodat(dev, devices[i], S_IFCHR | 0666, st.st_rdev) == 0) {
+      close(source);
+      continue;
+    }
     int tree = open_tree_fd(source, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
     close(source);
     if (tree < 0) view_fail("clone", host);
@@ -313,11 +329,10 @@ static void make_dev(const struct view_ctx *v) {
     close(target);
     close(tree);
   }
+  umask(mask_before);
   static const char *const links[][2] = {{"/proc/self/fd", "fd"},     {"/proc/self/fd/0", "stdin"},
                                          {"/proc/self/fd/1", "stdout"}, {"/proc/self/fd/2", "stderr"},
                                          {"pts/ptmx", "ptmx"}};
-  int dev = open("/newroot/dev", O_PATH | O_DIRECTORY | O_CLOEXEC);
-  if (dev < 0) fail("view: open /dev");
   for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
     if (symlinkat(links[i][0], dev, links[i][1]) != 0) view_fail("symlink /dev/", links[i][1]);
   }
@@ -332,12 +347,8 @@ static void make_dev(const struct view_ctx *v) {
 }
 
 static void make_proc(void) {
-  mount_fs("proc", "/newroot/proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+  mount_fs("proc", "/newroot/proc", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY, NULL);
   char path[128];
-  for (size_t i = 0; i < sizeof proc_read_only / sizeof *proc_read_only; i++) {
-    snprintf(path, sizeof path, "/newroot/proc/%s", proc_read_only[i]);
-    read_only_in_place(path);
-  }
   int newroot = open("/newroot", O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (newroot < 0) fail("view: open /newroot");
   for (size_t i = 0; i < sizeof proc_masked / sizeof *proc_masked; i++) {

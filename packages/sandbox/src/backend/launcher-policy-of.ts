@@ -47,8 +47,12 @@ function masksFor(
   return { mask, unmasked };
 }
 
-/** What the private view makes itself (kernel-boundary.md §2): never the host's. */
-const VIEW_OWNED = ["/proc", "/dev", "/tmp"];
+/**
+ * What the private view makes itself (kernel-boundary.md §2): never the host's, so a
+ * blocked entry there has nothing to hide. (`/tmp` is the view's own too, but granted
+ * paths beneath it are the host's and keep their masks.)
+ */
+const VIEW_OWNED = ["/proc", "/dev"];
 
 export interface LauncherPolicyFor {
   readonly policy: LauncherPolicy;
@@ -108,7 +112,6 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
     ...viewReadWrite,
   ];
   const masks = masksFor(granted, writeRoots, blocked);
-  // The view's own /proc, /dev and /tmp are fresh: nothing of the host's is there to hide.
   const mask = masks.mask.filter((entry) => !VIEW_OWNED.some((own) => checkContained(entry, own)));
   const unmasked = masks.unmasked;
   const searched = writeRestricted ? writeRoots : [request.cwd];
