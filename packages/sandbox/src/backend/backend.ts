@@ -44,6 +44,8 @@ export interface PreparedBackend {
   readonly closesUnlistedDescriptors: boolean;
   /** Blocked-path entries the backend could not hide from spawned programs (disclosed). */
   readonly unmasked: readonly string[];
+  /** The call's spawned tree is gone (the funnel calls it once, whatever the outcome). */
+  settled?(): void;
 }
 
 /** An L3 mechanism: `none`, the Linux launcher (Landlock), Seatbelt. */

@@ -3,6 +3,7 @@ import type { LauncherBinary, LauncherProbe } from "../launcher/types.js";
 import type { Backend, BackendPrepareRequest, BackendProbe, PreparedBackend } from "./backend.js";
 import { LAUNCHER_LOADER, type LauncherLoader } from "./launcher-loader.js";
 import { launcherPolicyOf } from "./launcher-policy-of.js";
+import { refreshWriteProtection } from "./write-protected.js";
 
 /** The lowest Landlock ABI the launcher's fs rules need (reference §10.3: clamped ≥ 3). */
 const MIN_FS_ABI = 3;
@@ -58,7 +59,7 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
       if (!probe.available || binary === undefined) {
         throw new Error("landlock backend prepared without an available launcher");
       }
-      const { policy: requested, unmasked } = await launcherPolicyOf(request);
+      const { policy: requested, unmasked, searched } = await launcherPolicyOf(request);
       // Where the host offers no way to cap processes (probe `max_procs: none`) or memory
       // (`memory_limit: none`: an ordinary user without a delegated cgroup), the launcher
       // would refuse every spawn; the cap is dropped and recorded as a residual.
@@ -91,6 +92,8 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
         policyText: inArgv ? undefined : policyText,
         closesUnlistedDescriptors: true,
         unmasked: Object.freeze(unmasked),
+        // What the call wrote may include new configuration: the next call must see it.
+        settled: () => refreshWriteProtection(searched),
       });
     },
   });

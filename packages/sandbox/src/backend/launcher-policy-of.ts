@@ -60,6 +60,8 @@ export interface LauncherPolicyFor {
   readonly unmasked: string[];
   /** Write roots whose write-blocked files were not all found (disclosed). */
   readonly unprotected: string[];
+  /** The roots searched for write-blocked files: searched again once the call ends. */
+  readonly searched: readonly string[];
 }
 
 /**
@@ -115,7 +117,7 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
   const mask = masks.mask.filter((entry) => !VIEW_OWNED.some((own) => checkContained(entry, own)));
   const unmasked = masks.unmasked;
   const searched = writeRestricted ? writeRoots : [request.cwd];
-  const { protect, incomplete } = writeProtected(searched, pathPolicy.writeBlocked);
+  const { protect, incomplete } = await writeProtected(searched, pathPolicy.writeBlocked);
   const policy: LauncherPolicy = {
     fsRead: readRestricted ? "restricted" : "all",
     fsWrite: writeRestricted ? "restricted" : "all",
@@ -138,5 +140,5 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
     tmpfsBytes: limits.privateTmpBytes,
     maxProcs: limits.maxProcesses,
   };
-  return { policy, unmasked, unprotected: incomplete };
+  return { policy, unmasked, unprotected: incomplete, searched };
 }

@@ -11,7 +11,7 @@ import {
   type ToolContext,
   unenforceableAxis,
 } from "@agent-bridle/core";
-import type { Backend } from "../backend/backend.js";
+import type { Backend, PreparedBackend } from "../backend/backend.js";
 import { floorDenial } from "../backend/floor-denial.js";
 import { NONE_BACKEND } from "../backend/none-backend.js";
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "../backend/resource-limits.js";
@@ -138,9 +138,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
     const argvs = admission.stages;
     let temp: PrivateTempDir | undefined;
+    let prepared: PreparedBackend | undefined;
     try {
       if (request.privateTmp) temp = await createPrivateTempDir(options.tmpdir);
-      const prepared = await selection.backend.prepare({
+      prepared = await selection.backend.prepare({
         caveats,
         pathPolicy: cx.pathPolicy,
         coverage,
@@ -203,6 +204,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         unmasked: prepared.unmasked,
       };
     } finally {
+      prepared?.settled?.();
       await temp?.remove();
     }
   }
