@@ -112,7 +112,8 @@ void landlock_apply(const struct policy *p) {
   if (ruleset < 0) fail("landlock: create ruleset");
   uint64_t handled = attr.handled_access_fs;
   add_list(ruleset, &p->read, LL_READ, handled);
-  add_list(ruleset, &p->write, LL_WRITE | LL_READ, handled);
+  /* A write root is not readable unless it is also a read root (kernel-boundary.md §2). */
+  add_list(ruleset, &p->write, LL_WRITE, handled);
   add_list(ruleset, &p->execute, LL_FS_EXECUTE | LL_READ, handled);
   if (p->fs_write == AXIS_RESTRICTED || p->fs_read == AXIS_RESTRICTED) {
     for (size_t i = 0; i < sizeof device_sinks / sizeof *device_sinks; i++) {

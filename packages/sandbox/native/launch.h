@@ -40,7 +40,8 @@ enum bound { BOUND_NOTHING = 0, BOUND_TREE, BOUND_LINK, BOUND_MASK };
 struct view_bind {
   const char *path;
   int writable;
-  int overlay; /* 0: a bind; 1: a protection (read-only, wins at its path); 2: a mask */
+  int overlay; /* 0: a bind; 1: a protection (read-only, wins at its path); 2: a mask;
+                  3: a pin (a directory above a protection, bound onto itself) */
   enum bound bound;
 };
 struct view_ctx {

@@ -6,7 +6,7 @@
  * modules, kexec, reboot, swap, clocks, acct, syslog, device-node mknod, terminal
  * injection ioctls, and socket families the grant does not give (AF_UNIX socket() unless
  * `net all`; AF_INET/AF_INET6 under `net deny-all`; netlink, packet, vsock, … always).
- * socketpair stays. A foreign architecture is killed; x32 numbers get ENOSYS.
+ * socketpair stays, of the connected kinds only unless `net all`. A foreign architecture is killed; x32 numbers get ENOSYS.
  */
 #include <errno.h>
 #include <linux/audit.h>
@@ -104,6 +104,22 @@ static void filter_socket_families(struct prog *p, int allow_unix, int allow_ine
   emit(p, (struct sock_filter)RET(ERRNO(EAFNOSUPPORT)));
 }
 
+/*
+ * socketpair(AF_UNIX, type): only connected kinds (stream, seqpacket) when unix sockets
+ * are refused. A datagram pair's end can be aimed at any socket path with sendto,
+ * sendmsg or connect, and nothing on the path (a read-only bind, Landlock) refuses that:
+ * a host datagram service (journald, syslog, sd_notify) in the view would be reached.
+ */
+static void filter_socketpair_types(struct prog *p) {
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socketpair, 0, 6));
+  emit(p, (struct sock_filter)LOAD_ARG_LOW(1));
+  emit(p, (struct sock_filter)BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0xf)); /* less the flags */
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SOCK_STREAM, 2, 0));
+  emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SOCK_SEQPACKET, 1, 0));
+  emit(p, (struct sock_filter)RET(ERRNO(EACCES)));
+  emit(p, (struct sock_filter)RET(SECCOMP_RET_ALLOW));
+}
+
 /* Refused outright with EPERM: what no call needs and every escape above uses. */
 static const long refused[] = {
     __NR_ptrace, __NR_process_vm_readv, __NR_process_vm_writev, __NR_pidfd_getfd,
@@ -146,6 +162,7 @@ static void build(struct prog *p, const struct policy *pol) {
   for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) deny(p, refused[i], ERRNO(EPERM));
   /* Each block below loads an argument and returns: no check may follow it for its call. */
   filter_socket_families(p, pol->net_all, !pol->net_deny_all);
+  if (!pol->net_all) filter_socketpair_types(p);
   deny_tty_injection(p);
 #ifdef __NR_mknod
   deny_device_mode(p, __NR_mknod, 1);

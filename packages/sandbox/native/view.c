@@ -366,6 +366,59 @@ static int under(const char *path, const char *dir) {
 /* /proc and /dev are the view's own; a bind of either (say /dev/null) is already there. */
 static int view_owned(const char *path) { return under(path, "/proc") || under(path, "/dev"); }
 
+/*
+ * Pins: each directory between a protected path and the writable root that holds it is
+ * bound onto itself, so it is a mount point, which cannot be renamed or removed. Without
+ * them `mv .git .git-old; mkdir .git` would put a new, writable `.git/config` where the
+ * protected one was.
+ */
+static char pin_pool[1 << 16];
+static size_t pin_used;
+
+static const char *pin_copy(const char *path, size_t len) {
+  if (pin_used + len + 1 > sizeof pin_pool) fail_msg("view: too many protected paths");
+  char *copy = pin_pool + pin_used;
+  memcpy(copy, path, len);
+  copy[len] = '\0';
+  pin_used += len + 1;
+  return copy;
+}
+
+/* The longest writable root that holds `path` (strictly), or NULL. */
+static const char *writable_root_of(const struct policy *p, const char *path) {
+  const char *best = NULL;
+  const struct path_list *lists[] = {&p->write, &p->view_rw};
+  for (size_t l = 0; l < 2; l++) {
+    for (size_t i = 0; i < lists[l]->len; i++) {
+      const char *root = lists[l]->items[i];
+      size_t n = strlen(root);
+      int holds = strcmp(root, "/") == 0 || (strncmp(path, root, n) == 0 && path[n] == '/');
+      if (holds && strcmp(root, path) != 0 && (best == NULL || strlen(best) < n)) best = root;
+    }
+  }
+  return best;
+}
+
+static size_t add_pins(const struct policy *p, struct view_bind *out, size_t n, size_t cap) {
+  for (size_t i = 0; i < p->protect.len; i++) {
+    const char *path = p->protect.items[i];
+    const char *root = writable_root_of(p, path);
+    if (root == NULL) continue; /* not writable anyway */
+    size_t from = strcmp(root, "/") == 0 ? 0 : strlen(root);
+    for (size_t end = from + 1; path[end] != '\0'; end++) {
+      if (path[end] != '/') continue;
+      int known = 0;
+      for (size_t j = 0; j < n && !known; j++) {
+        known = out[j].overlay == 3 && strlen(out[j].path) == end && strncmp(out[j].path, path, end) == 0;
+      }
+      if (known) continue;
+      if (n == cap) fail_msg("view: too many paths");
+      out[n++] = (struct view_bind){pin_copy(path, end), 1, 3, BOUND_NOTHING};
+    }
+  }
+  return n;
+}
+
 static size_t sort_binds(const struct policy *p, struct view_bind *out, size_t cap) {
   size_t n = 0;
   const struct {
@@ -382,6 +435,7 @@ static size_t sort_binds(const struct policy *p, struct view_bind *out, size_t c
       out[n++] = (struct view_bind){path, sources[s].writable, sources[s].overlay, BOUND_NOTHING};
     }
   }
+  n = add_pins(p, out, n, cap);
   /* Parents before children (a shorter path first); at one path, a protection after
      the binds and a mask after everything. */
   for (size_t i = 1; i < n; i++) {
@@ -494,6 +548,10 @@ void view_build(const struct policy *p) {
     if (b->overlay == 2) {
       mask(v.newroot, b->path);
       b->bound = BOUND_MASK;
+      continue;
+    }
+    if (b->overlay == 3) {
+      b->bound = bind(&v, b->path, 1);
       continue;
     }
     if (!b->overlay && !under_mask(binds, i)) {

@@ -198,7 +198,9 @@ export function funnelPolicy(f: Fixture, extra: Partial<LauncherPolicy> = {}): L
     fsRead: "restricted",
     fsWrite: "restricted",
     exec: "all",
-    read: [...RUNTIME_READ, f.read],
+    // As the funnel lists a grant whose fs_read covers its fs_write (the usual one); a
+    // write-only root (class 7) is a policy of its own.
+    read: [...RUNTIME_READ, f.read, f.write],
     write: [f.write, ...DEVICE_SINKS],
     netDenyAll: true,
     maxProcs: 64,

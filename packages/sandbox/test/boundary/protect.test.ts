@@ -102,13 +102,11 @@ describe.skipIf(process.platform !== "linux")(
         expect(hostState()).toEqual(state);
       });
 
-      // HOLE (launcher): `protect` binds each existing file read-only, but the directory
-      // holding it stays an ordinary writable directory of the write root. rename(2) of
-      // .git is allowed (.git itself is no mount point), and the call then creates a new
-      // .git/config (here with core.fsmonitor, which runs a program at the user's next git
-      // command) and .git/commondir: on the host the repository's configuration is the
-      // call's. Remove `.fails` once the launcher (or the policy it is given) closes it.
-      it.fails(`class 9 (protect) as ${mode.name}: moving .git aside does not let the call replace .git/config`, async () => {
+      // Was a hole: `protect` bound each existing file read-only, but `.git` stayed an
+      // ordinary directory, so `mv .git .git-moved; mkdir .git` planted a new config. Every
+      // directory between the write root and a protected path is now a mount point (a pin),
+      // which rename(2) and rmdir(2) refuse.
+      it(`class 9 (protect) as ${mode.name}: moving .git aside does not let the call replace .git/config`, async () => {
         const f = fixture(mode);
         const { repo, config, commondir } = repoIn(mode, f);
         const a = await attack(mode, funnelPolicy(f, { protect: [config, commondir] }), BY_PARENT, {

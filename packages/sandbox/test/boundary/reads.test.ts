@@ -175,12 +175,9 @@ describe.skipIf(process.platform !== "linux")("kernel boundary: reads", () => {
       expect(hostState()).toEqual(state);
     });
 
-    // HOLE (launcher): a write root is readable whatever fs_read says. landlock.c grants
-    // every `write` path LL_WRITE | LL_READ (the protocol: "write … also implies read"), and
-    // the view binds it read-write, so a root granted only to fs_write — the funnel's
-    // write-only roots — gives up its files (kernel-boundary.md §2, Landlock: "write-only
-    // roots not readable"). Remove `.fails` once the launcher closes it.
-    it.fails(`class 7 (write-only root) as ${mode.name}: a file in a write-only root is not readable`, async () => {
+    // Was a hole: every `write` path was granted LL_READ too. A write root is now readable
+    // only when it is also a read root (kernel-boundary.md §2, Landlock).
+    it(`class 7 (write-only root) as ${mode.name}: a file in a write-only root is not readable`, async () => {
       const f = fixture(mode);
       const secret = canary();
       file(mode, join(f.write, "secret.txt"), `${secret}\n`);

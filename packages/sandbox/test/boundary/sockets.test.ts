@@ -233,28 +233,25 @@ describe.skipIf(process.platform !== "linux")("kernel boundary: sockets and netw
         ]);
         for (const [probe, outcome] of Object.entries(tried)) expect(outcome, probe).not.toBe("ok");
       }
+      // A datagram pair, whose end could be aimed at any socket path, is refused outright.
       expect(outcomes(a, ["pair-sendto:outside-dgram", "pair-sendto:devlog-dgram"])).toEqual({
-        "pair-sendto:outside-dgram": ENOENT,
-        "pair-sendto:devlog-dgram": ENOENT,
+        "pair-sendto:outside-dgram": EACCES,
+        "pair-sendto:devlog-dgram": EACCES,
       });
-      // The call has its own network namespace: the host's abstract names are not in it.
       expect(outcomes(a, ["pair-sendto:abstract-dgram"])).toEqual({
-        "pair-sendto:abstract-dgram": ECONNREFUSED,
+        "pair-sendto:abstract-dgram": EACCES,
       });
-      // Positive control: a socketpair works both ways.
+      // Positive control: a connected socketpair works both ways (a datagram pair is refused).
       expect(value(a, "socketpair-stream")).toBe("ping");
-      expect(value(a, "socketpair-dgram")).toBe("ping");
+      expect(outcomes(a, ["socketpair-dgram"])).toEqual({ "socketpair-dgram": EACCES });
       expect(snapshot([f.base], [f.write])).toEqual(tree);
       expect(hostState()).toEqual(state);
     });
 
-    // HOLE (launcher): under `net deny-all` seccomp refuses socket(AF_UNIX) but allows
-    // socketpair(AF_UNIX, SOCK_DGRAM), and a datagram socket of a pair can be aimed
-    // anywhere with sendto(2) or connect(2). Landlock has no right for connecting to a
-    // UNIX socket and a read-only bind does not stop it, so a host datagram service whose
-    // socket lies inside a granted root (a syslog or journald socket, sd_notify, …) gets
-    // the call's datagrams. Remove `.fails` once the launcher closes it.
-    it.fails(`class 4 (unix sockets) as ${mode.name}: a socketpair datagram cannot reach a host socket inside the read root`, async () => {
+    // Was a hole: socketpair(AF_UNIX, SOCK_DGRAM) gave a datagram socket that sendto(2)
+    // or connect(2) could aim at any socket path. Unless `net all`, seccomp now allows
+    // only the connected kinds (stream, seqpacket), whose ends cannot be re-aimed.
+    it(`class 4 (unix sockets) as ${mode.name}: a socketpair datagram cannot reach a host socket inside the read root`, async () => {
       const f = fixture(mode);
       const reply = canary();
       const { readDgram } = unixAddresses(f);
