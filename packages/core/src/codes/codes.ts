@@ -63,6 +63,9 @@ export const CODE_DOCS = {
   ENFORCEMENT_BELOW_FLOOR:
     "A restricted axis would be enforced below the required strength on this host (no kernel backend). Ask for an unrestricted axis or run where the backend exists.",
   ENGINE_UNAVAILABLE: "The engine cannot serve this grant on this host.",
+  // resource limits of a call (in a run envelope: the output and exit code are kept)
+  LIMIT_EXCEEDED:
+    "A program the call ran hit one of the call's resource limits, named by the target (memory: the whole tree's memory, the kernel killed a process; processes: no more processes could start; file_size: a write past the largest file allowed failed). Do the work in smaller pieces: stream instead of loading everything, start fewer processes at once, write smaller files.",
 } as const;
 
 export type Code = keyof typeof CODE_DOCS;

@@ -37,6 +37,7 @@ describe("codes", () => {
       "SHELL_LIMIT_EXCEEDED",
       "ENFORCEMENT_BELOW_FLOOR",
       "ENGINE_UNAVAILABLE",
+      "LIMIT_EXCEEDED",
     ]);
   });
 
