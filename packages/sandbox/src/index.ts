@@ -30,11 +30,14 @@ export {
   FUNNEL_OWNED_VARIABLES,
   isDeniedVariable,
 } from "./funnel/environment-denylist.js";
+export { limitExceededDenial, withLimitDenials } from "./funnel/limit-denial.js";
+export { EXCEEDED_LIMITS, type ExceededLimit } from "./funnel/limit-trailer.js";
 export { pumpInput, type StdinFeed } from "./funnel/pump-input.js";
 export { envelopeContextOf, shellStatus } from "./funnel/run-result.js";
 // the funnel every spawn goes through
 export {
   createSandbox,
+  type LaunchedFacts,
   type Sandbox,
   type SandboxOptions,
   type SandboxRunFacts,

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { LimitTrailerFilter } from "./limit-trailer.js";
 
 export interface CapturedOutput {
   readonly bytes: Buffer;
@@ -18,17 +19,20 @@ export interface CappedCapture {
  * Reads a child's output stream to EOF, keeping at most `cap` bytes and draining and
  * discarding the rest (spec §13 item 9): the child never sees an early EOF or `EPIPE`,
  * and memory stays bounded by the cap plus one read chunk. `onKept` sees each kept
- * slice (the observer session's feed).
+ * slice (the observer session's feed). A `trailer` filter sees the stream first: the
+ * launcher's limit line is neither kept nor fed, and does not count against the cap.
  */
 export function captureCapped(
   stream: Readable,
   cap: number,
   onKept?: (chunk: Buffer) => void,
+  trailer?: LimitTrailerFilter,
 ): CappedCapture {
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let truncated = false;
-  stream.on("data", (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
+    if (chunk.length === 0) return;
     const room = cap - keptBytes;
     if (chunk.length > room) truncated = true;
     if (room <= 0) return;
@@ -37,14 +41,24 @@ export function captureCapped(
     kept.push(slice);
     keptBytes += slice.length;
     onKept?.(slice);
-  });
+  };
+  stream.on("data", (chunk: Buffer) => keep(trailer ? trailer.push(chunk) : chunk));
+  // What the filter held back is released at the end of the stream, or when the result
+  // is taken from a stream that never ended (destroyed after the grace).
+  const release = () => {
+    if (trailer) keep(trailer.end());
+  };
+  stream.once("end", release);
   const closed = new Promise<void>((resolve) => {
     stream.once("close", resolve);
     stream.once("error", () => resolve());
   });
   return {
     closed,
-    result: () => ({ bytes: Buffer.concat(kept, keptBytes), truncated }),
+    result: () => {
+      release();
+      return { bytes: Buffer.concat(kept, keptBytes), truncated };
+    },
     destroy: () => stream.destroy(),
   };
 }

@@ -5,7 +5,9 @@ import { openPrivateChannel } from "../channel/private-channel.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { type CappedCapture, captureCapped, concatCapped } from "./capped-capture.js";
 import { hostDescriptorsToCover } from "./host-descriptors.js";
-import { killProcessGroup, killProcessTree } from "./process-tree.js";
+import { LimitTrailerFilter } from "./limit-trailer.js";
+import { limitsOfRun } from "./limits-of-run.js";
+import { killDescendants, killProcessGroup, killProcessTree } from "./process-tree.js";
 import type { LaunchRequest, SpawnResult } from "./spawn-types.js";
 
 interface Stage {
@@ -15,6 +17,8 @@ interface Stage {
   readonly stdoutCapture?: Readable | undefined;
   /** This stage's captured stderr (absent when redirected). */
   readonly stderrCapture?: Readable | undefined;
+  /** `stdoutCapture` carries this stage's descriptor 2 (merged, or stderr as stdout). */
+  readonly stdoutHasStderr: boolean;
 }
 
 function started(child: ChildProcess): Promise<void> {
@@ -135,6 +139,7 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
       }
       let stdoutCapture: Readable | undefined;
       let stderrCapture: Readable | undefined;
+      let stdoutHasStderr = merged !== undefined;
       if (merged) {
         // The channel comes paused and half-open: we never write, and read until EOF.
         merged.parent.end();
@@ -144,11 +149,13 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         if (out === "closed") child.stdout?.destroy();
         else if (out === "capture") stdoutCapture = child.stdout ?? undefined;
         if (err === "closed") child.stderr?.destroy();
-        else if (err === "capture") stdoutCapture = child.stderr ?? undefined;
-        else if (err === "capture-err") stderrCapture = child.stderr ?? undefined;
+        else if (err === "capture") {
+          stdoutCapture = child.stderr ?? undefined;
+          stdoutHasStderr = true;
+        } else if (err === "capture-err") stderrCapture = child.stderr ?? undefined;
       }
       sink = first ? "capture" : io.stdin === undefined ? (child.stdin as Writable) : "closed";
-      stages.unshift({ child, exited, stdoutCapture, stderrCapture });
+      stages.unshift({ child, exited, stdoutCapture, stderrCapture, stdoutHasStderr });
     }
   } finally {
     if (devNull >= 0) closeSync(devNull);
@@ -207,12 +214,32 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
   const last = stages[stages.length - 1] as Stage;
   const cap = request.maxOutputBytes;
   const session = request.session;
+  // One filter per stream that carries a launcher's descriptor 2 (its trailer's place).
+  const trailers: LimitTrailerFilter[] = [];
+  const trailer = (carriesStderr: boolean) => {
+    if (!request.reportsLimits || !carriesStderr) return undefined;
+    const filter = new LimitTrailerFilter();
+    trailers.push(filter);
+    return filter;
+  };
   const stdout = last.stdoutCapture
-    ? captureCapped(last.stdoutCapture, cap, (chunk) => session?.emit("stdout", chunk))
+    ? captureCapped(
+        last.stdoutCapture,
+        cap,
+        (chunk) => session?.emit("stdout", chunk),
+        trailer(last.stdoutHasStderr),
+      )
     : NOTHING_CAPTURED;
   const stderrs: CappedCapture[] = stages.flatMap((stage) =>
     stage.stderrCapture
-      ? [captureCapped(stage.stderrCapture, cap, (chunk) => session?.emit("stderr", chunk))]
+      ? [
+          captureCapped(
+            stage.stderrCapture,
+            cap,
+            (chunk) => session?.emit("stderr", chunk),
+            trailer(true),
+          ),
+        ]
       : [],
   );
   const captures = [stdout, ...stderrs];
@@ -237,6 +264,13 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
   request.onLaunched?.({
     ref: () => holdEventLoop(stages, timer, true),
     unref: () => holdEventLoop(stages, timer, false),
+    end: () => {
+      for (const stage of stages) {
+        const pid = stage.child.pid as number;
+        if (request.reportsLimits) killDescendants(pid);
+        else killProcessTree(pid);
+      }
+    },
   });
   try {
     const exits = await Promise.all(stages.map((stage) => stage.exited));
@@ -273,6 +307,7 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
       timedOut,
       cancelled,
       elapsedMs: performance.now() - startedAt,
+      limitsExceeded: limitsOfRun(trailers, exits, request.reportsLimits === true),
     };
   } finally {
     clearTimeout(timer);

@@ -63,6 +63,18 @@ export function killProcessTree(leader: number): void {
   }
 }
 
+/**
+ * SIGKILLs every descendant of `leader` still attached to the tree, but not `leader` nor
+ * its process group: a launcher left alive reaps its target (PID 1 of the call's PID
+ * namespace, whose death kills the rest of it), reports what the tree ran into and exits.
+ * Two rounds, as `killProcessTree`.
+ */
+export function killDescendants(leader: number): void {
+  for (let round = 0; round < 2; round += 1) {
+    for (const pid of listDescendants(leader)) signal(pid);
+  }
+}
+
 /** SIGKILLs what is left of an exited leader's process group (backgrounded members). */
 export function killProcessGroup(leader: number): void {
   signal(-leader);

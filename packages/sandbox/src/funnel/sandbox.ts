@@ -30,7 +30,10 @@ export interface SandboxOptions {
   readonly home: string;
   /** The children's `TMPDIR`, and where private temp directories are made. */
   readonly tmpdir: string;
-  /** Limits for every spawned tree; default `DEFAULT_RESOURCE_LIMITS`. */
+  /**
+   * Limits for every spawned tree, over `DEFAULT_RESOURCE_LIMITS`: a limit not given
+   * keeps its default, one given as `undefined` is not applied.
+   */
   readonly limits?: ResourceLimits | undefined;
 }
 
@@ -59,10 +62,15 @@ export interface SandboxRunRequest {
    * Called once the program runs, with what the result will report (an idle warm worker
    * unrefs itself; an engine that answers before the tree is reaped has its facts).
    */
-  readonly onLaunched?:
-    | ((hold: LaunchHold, facts: SandboxRunFacts & { readonly privateTmpDir?: string }) => void)
-    | undefined;
+  readonly onLaunched?: ((hold: LaunchHold, facts: LaunchedFacts) => void) | undefined;
 }
+
+/** What `onLaunched` is told: the result's facts, the private temp directory, the limits. */
+export type LaunchedFacts = SandboxRunFacts & {
+  readonly privateTmpDir?: string;
+  /** The limits the backend was asked to apply (absent: it applies none). */
+  readonly limits?: ResourceLimits;
+};
 
 export interface SandboxRunFacts {
   readonly report: EnforcementReport;
@@ -78,6 +86,12 @@ export type SandboxRunOutcome =
       readonly privateTmpDir?: string | undefined;
       /** Blocked entries the backend could not hide from spawned programs. */
       readonly unmasked: readonly string[];
+      /**
+       * The limits the backend was asked to apply to the tree (the launcher's; it caps
+       * memory and processes only where the host lets it), or `undefined` when it
+       * applies none (`none`, Seatbelt).
+       */
+      readonly limits: ResourceLimits | undefined;
     })
   | (SandboxRunFacts & {
       readonly kind: "refused";
@@ -89,6 +103,8 @@ export type SandboxRunOutcome =
 
 export interface Sandbox {
   readonly backend: Backend;
+  /** The limits asked of the backend for every tree (the defaults with the host's over them). */
+  readonly limits: ResourceLimits;
   run(
     cx: ToolContext,
     request: SandboxRunRequest,
@@ -107,6 +123,7 @@ function refuseSpawn(audit: AuditSink, tool: string, argv: readonly string[], de
  */
 export function createSandbox(options: SandboxOptions): Sandbox {
   const available = options.backend ?? NONE_BACKEND;
+  const limits: ResourceLimits = Object.freeze({ ...DEFAULT_RESOURCE_LIMITS, ...options.limits });
   async function run(
     cx: ToolContext,
     request: SandboxRunRequest,
@@ -150,8 +167,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         runtimeReadPaths: request.runtimeReadPaths,
         keepFds: Array.from({ length: descriptorSlots(request) }, (_, index) => 3 + index),
         cwd: request.cwd,
-        limits: options.limits ?? DEFAULT_RESOURCE_LIMITS,
+        limits,
       });
+      // Only the launcher applies limits, and reports the ones a tree ran into.
+      const launched = selection.backend.kind === "landlock";
       // The projection used for admission is the one actually applied.
       const report = enforcementReport(caveats, prepared.applied, coverage);
       const shortfall = selection.unbridled
@@ -182,11 +201,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         stageStdio: request.stageStdio,
         wrapper: prepared,
         session,
+        reportsLimits: launched,
         onLaunched: request.onLaunched
           ? (hold: LaunchHold) =>
               request.onLaunched?.(hold, {
                 ...appliedFacts,
                 ...(temp ? { privateTmpDir: temp.path } : {}),
+                ...(launched ? { limits } : {}),
               })
           : undefined,
       });
@@ -202,11 +223,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         result,
         ...(temp ? { privateTmpDir: temp.path } : {}),
         unmasked: prepared.unmasked,
+        limits: launched ? limits : undefined,
       };
     } finally {
       prepared?.settled?.();
       await temp?.remove();
     }
   }
-  return Object.freeze({ backend: available, run });
+  return Object.freeze({ backend: available, limits, run });
 }

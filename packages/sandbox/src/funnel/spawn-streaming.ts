@@ -4,6 +4,7 @@ import { type AuditSink, ConfigurationError, type Denial, type Scope } from "@ag
 import { admitSpawn } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { hostDescriptorsToCover } from "./host-descriptors.js";
+import type { ExceededLimit } from "./limit-trailer.js";
 import { killProcessGroup, killProcessTree } from "./process-tree.js";
 import { pumpInput, type StdinFeed } from "./pump-input.js";
 
@@ -54,6 +55,12 @@ export type StreamingSpawnOutcome =
       readonly exitCode: number | null;
       readonly signal: NodeJS.Signals | null;
       readonly cancelled: boolean;
+      /**
+       * Limits of the tree the caller runs under that this program ran into, as seen
+       * from here: killed by SIGXFSZ (`file_size`), or not started because no further
+       * process could be made (`EAGAIN`, `processes`).
+       */
+      readonly limitsExceeded: readonly ExceededLimit[];
     }
   | { readonly kind: "denied"; readonly denial: Denial }
   | { readonly kind: "not-found"; readonly program: string };
@@ -121,9 +128,15 @@ export async function spawnStreaming(
   } finally {
     if (devNull >= 0) closeSync(devNull);
   }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+  const exited = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    errno?: string | undefined;
+  }>((resolve) => {
     child.once("exit", (code, signal) => resolve({ code, signal }));
-    child.once("error", () => resolve({ code: 127, signal: null }));
+    child.once("error", (error: NodeJS.ErrnoException) =>
+      resolve({ code: 127, signal: null, errno: error.code }),
+    );
   });
   child.stdout?.on("data", request.onStdout);
   child.stderr?.on("data", request.onStderr);
@@ -159,7 +172,9 @@ export async function spawnStreaming(
     for (const stream of [child.stdout, child.stderr, ...extraStreams]) {
       (stream as { destroy?: () => void } | null)?.destroy?.();
     }
-    return { kind: "ran", exitCode: exit.code, signal: exit.signal, cancelled };
+    const limitsExceeded: ExceededLimit[] =
+      exit.signal === "SIGXFSZ" ? ["file_size"] : exit.errno === "EAGAIN" ? ["processes"] : [];
+    return { kind: "ran", exitCode: exit.code, signal: exit.signal, cancelled, limitsExceeded };
   } finally {
     request.signal?.removeEventListener("abort", onAbort);
   }

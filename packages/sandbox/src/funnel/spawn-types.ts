@@ -1,4 +1,5 @@
 import type { OutputSession } from "@agent-bridle/core";
+import type { ExceededLimit } from "./limit-trailer.js";
 
 /** How the applied backend wraps each stage: an argv prefix and a policy on a descriptor. */
 export interface StageWrapper {
@@ -54,6 +55,13 @@ export interface LaunchRequest {
   readonly onLaunched?: ((hold: LaunchHold) => void) | undefined;
   /** Live output: the last stage's stdout and every stage's stderr, up to the cap. */
   readonly session?: OutputSession | undefined;
+  /**
+   * The wrapper is the launcher: a captured stderr of a stage may end with its limit
+   * trailer (taken off and reported in `limitsExceeded`), and a stage that exits with
+   * 128 + SIGXFSZ (the launcher's status for a signal death, and a shell's for a child
+   * killed so) ran into the file-size limit.
+   */
+  readonly reportsLimits?: boolean | undefined;
 }
 
 export interface SpawnResult {
@@ -69,6 +77,13 @@ export interface SpawnResult {
   /** The caller's `AbortSignal` fired before the call completed (the tree was killed). */
   readonly cancelled: boolean;
   readonly elapsedMs: number;
+  /**
+   * Resource limits the tree ran into, as far as the funnel can tell: the launcher's
+   * trailer (memory, processes) and a stage killed by SIGXFSZ (file_size). A program at
+   * PID 1 of the launcher's namespace, or one that ignores SIGXFSZ (Node, Python), gets
+   * `EFBIG` instead and is not seen here; an engine that opened the file can check it.
+   */
+  readonly limitsExceeded: readonly ExceededLimit[];
 }
 
 /**
@@ -78,4 +93,11 @@ export interface SpawnResult {
 export interface LaunchHold {
   ref(): void;
   unref(): void;
+  /**
+   * Ends the run now without cancelling it: under the launcher (`reportsLimits`) every
+   * process below each stage's launcher is killed and the launchers are left to reap
+   * them and write their limit trailers, so the run completes with `limitsExceeded`
+   * known; otherwise the whole tree is killed. Either way nothing the stages ran runs on.
+   */
+  end(): void;
 }

@@ -51,6 +51,21 @@ describe("spawnStreaming: the in-worker spawn entry", () => {
     );
   });
 
+  it("reports a program killed by SIGXFSZ as the file-size limit, and only that", async () => {
+    const killed = await spawnStreaming({
+      argv: ["/bin/sh", "-c", "kill -XFSZ $$"],
+      ...where(),
+      ...streams(),
+    });
+    expect(killed).toMatchObject({ kind: "ran", signal: "SIGXFSZ", limitsExceeded: ["file_size"] });
+    const failed = await spawnStreaming({
+      argv: ["/bin/sh", "-c", "exit 153"],
+      ...where(),
+      ...streams(),
+    });
+    expect(failed).toMatchObject({ kind: "ran", exitCode: 153, limitsExceeded: [] });
+  });
+
   it("hands further descriptors over as pipes: input bytes in, output streamed back", async () => {
     const io = streams();
     const back: Buffer[] = [];
