@@ -26,6 +26,7 @@ import {
   createSandbox,
   envelopeContextOf,
   type ResourceLimits,
+  withLimitDenials,
 } from "@agent-bridle/sandbox";
 import { engineUnavailable, unbridledRefusal } from "./engine-unavailable.js";
 import { exitStatusOf } from "./exit-status.js";
@@ -41,6 +42,11 @@ export interface HostShellToolOptions {
   readonly tmpdir: string;
   /** The L3 backend; default the host's (the launcher on Linux). */
   readonly backend?: Backend;
+  /**
+   * Limits of every call's process tree, over `DEFAULT_RESOURCE_LIMITS` (512 processes,
+   * 4 GiB for the whole tree, files up to 1 GiB, 4096 open files, a 512 MiB `/tmp`). One
+   * the tree runs into is reported in the envelope (`LIMIT_EXCEEDED`, naming it).
+   */
   readonly resourceLimits?: ResourceLimits;
   readonly limits?: Partial<ShellLimits>;
   /** Live output, per invocation (reference §8). */
@@ -125,7 +131,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
           timedOut: result.timedOut,
           stdoutTruncated: result.stdoutTruncated,
           stderrTruncated: result.stderrTruncated,
-          denials: [],
+          denials: withLimitDenials([], result.limitsExceeded, outcome.limits),
         }),
       );
     },

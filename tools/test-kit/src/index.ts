@@ -1,4 +1,5 @@
 export { type ChildProcessRequest, childProcessRunner } from "./child-process-runner.js";
+export { ALLOCATE_6_GIB, ALLOCATE_16_MIB, forkLoop, WRITE_2_MIB } from "./limit-programs.js";
 export { type PassThroughOpenMode, passThroughAccess } from "./pass-through-access.js";
 export {
   brushWorkers,
