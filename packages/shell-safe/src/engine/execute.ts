@@ -1,10 +1,23 @@
-import type { FileHandle } from "node:fs/promises";
 import { type Denial, FS_AND_EXEC_COVERAGE } from "@agent-bridle/core";
-import { type SandboxRunFacts, type StageStdio, shellStatus } from "@agent-bridle/sandbox";
+import {
+  EXCEEDED_LIMITS,
+  type ExceededLimit,
+  type ResourceLimits,
+  type SandboxRunFacts,
+  type StageStdio,
+  shellStatus,
+} from "@agent-bridle/sandbox";
 import type { AdmittedPipeline, AdmittedScript } from "./admit.js";
 import { withCarriedChannels } from "./carried-stages.js";
 import type { ExecutionContext } from "./execution-context.js";
-import { type FailPlan, planStage, type RunPlan, type StagePlan } from "./stage-plan.js";
+import { fileSizeReached } from "./file-size-reached.js";
+import {
+  type FailPlan,
+  type OpenedTarget,
+  planStage,
+  type RunPlan,
+  type StagePlan,
+} from "./stage-plan.js";
 
 export type { ExecutionContext } from "./execution-context.js";
 
@@ -21,6 +34,10 @@ export interface ScriptOutcome {
   readonly facts: SandboxRunFacts | undefined;
   /** The funnel refused the first pipeline before anything ran (the floor): uncharged. */
   readonly refusedBeforeRun: Denial | undefined;
+  /** Resource limits the pipelines ran into. */
+  readonly limitsExceeded: readonly ExceededLimit[];
+  /** The limits the backend applied (of the last pipeline run; `undefined`: none). */
+  readonly limits: ResourceLimits | undefined;
 }
 
 class Output {
@@ -83,6 +100,8 @@ export async function executeScript(
   let cancelled = false;
   let spawned = false;
   let refusedBeforeRun: Denial | undefined;
+  let limits: ResourceLimits | undefined;
+  const limitsHit = new Set<ExceededLimit>();
   const observer = context.session
     ? {
         onOutput: (_id: unknown, stream: "stdout" | "stderr", chunk: Uint8Array) =>
@@ -106,7 +125,7 @@ export async function executeScript(
       timedOut = true;
       return { status: 124, stop: true };
     }
-    const opened: FileHandle[] = [];
+    const opened: OpenedTarget[] = [];
     try {
       const plans: StagePlan[] = [];
       for (const stage of pipeline.stages)
@@ -151,6 +170,12 @@ export async function executeScript(
       }
       spawned = true;
       const { result } = outcome;
+      limits = outcome.limits;
+      for (const limit of result.limitsExceeded) limitsHit.add(limit);
+      const fileSize = limits?.fileSizeBytes;
+      if (fileSize !== undefined && (await fileSizeReached(opened, fileSize))) {
+        limitsHit.add("file_size");
+      }
       stdout.add(result.stdout, result.stdoutTruncated);
       stderr.add(result.stderr, result.stderrTruncated);
       if (result.timedOut) {
@@ -164,7 +189,7 @@ export async function executeScript(
       if (last.kind === "fail") return { status: last.status, stop: false };
       return { status: shellStatus(result.exitCode, result.signal), stop: false };
     } finally {
-      await Promise.all(opened.map((handle) => handle.close().catch(() => {})));
+      await Promise.all(opened.map((target) => target.handle.close().catch(() => {})));
     }
   };
 
@@ -191,5 +216,7 @@ export async function executeScript(
     denials,
     facts,
     refusedBeforeRun: spawned ? undefined : refusedBeforeRun,
+    limitsExceeded: EXCEEDED_LIMITS.filter((limit) => limitsHit.has(limit)),
+    limits,
   };
 }

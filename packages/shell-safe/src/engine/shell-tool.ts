@@ -29,6 +29,7 @@ import {
   type ResourceLimits,
   type SandboxRunFacts,
   selectBackend,
+  withLimitDenials,
 } from "@agent-bridle/sandbox";
 import type { ParseLimits } from "../parse/limits.js";
 import { parseScript } from "../parse/parse-script.js";
@@ -56,6 +57,11 @@ export interface ShellToolOptions {
   readonly tmpdir: string;
   /** The L3 backend; default the host's (the launcher on Linux). */
   readonly backend?: Backend;
+  /**
+   * Limits of every pipeline's process tree, over `DEFAULT_RESOURCE_LIMITS` (512
+   * processes, 4 GiB for the whole tree, files up to 1 GiB, 4096 open files, a 512 MiB
+   * `/tmp`). One a pipeline runs into is reported in the envelope (`LIMIT_EXCEEDED`).
+   */
   readonly resourceLimits?: ResourceLimits;
   readonly limits?: Partial<ShellSafeLimits>;
   readonly parseLimits?: Partial<ParseLimits>;
@@ -241,7 +247,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
             timedOut: outcome.timedOut,
             stdoutTruncated: outcome.stdoutTruncated,
             stderrTruncated: outcome.stderrTruncated,
-            denials: outcome.denials,
+            denials: withLimitDenials(outcome.denials, outcome.limitsExceeded, outcome.limits),
           }),
         );
       } finally {

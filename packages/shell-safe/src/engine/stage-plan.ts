@@ -29,6 +29,13 @@ export interface FailPlan {
 
 export type StagePlan = RunPlan | FailPlan;
 
+/** A redirect target the engine opened for a stage (closed once the pipeline ran). */
+export interface OpenedTarget {
+  readonly handle: FileHandle;
+  /** Opened for the stage to write (`>`, `>>`), not to read. */
+  readonly writing: boolean;
+}
+
 const FLAGS_READ = "r";
 const FLAGS_WRITE = "a";
 
@@ -61,7 +68,7 @@ const MISSING = new Set(["FS_NOT_FOUND", "FS_CANNOT_RESOLVE"]);
 export async function planStage(
   stage: AdmittedStage,
   context: ExecutionContext,
-  opened: FileHandle[],
+  opened: OpenedTarget[],
   denials: Denial[],
 ): Promise<StagePlan> {
   const program = stage.program ?? stage.carried;
@@ -99,7 +106,7 @@ export async function planStage(
         : `Permission denied (${result.denial.reason})`;
       return { kind: "fail", status: 1, message: `${redirection.path}: ${why}` };
     }
-    opened.push(result.handle);
+    opened.push({ handle: result.handle, writing: redirection.operator !== "<" });
     const fd = result.handle.fd;
     if (redirection.fd === 0) stdin = fd;
     else if (redirection.fd === 1) stdout = fd;
