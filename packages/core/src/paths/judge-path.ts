@@ -4,6 +4,7 @@ import { checkAbsolutePath } from "./absolute-path.js";
 import { checkBlocked } from "./blocked-match.js";
 import { checkArea } from "./check-area.js";
 import { describeFsError } from "./fs-error-code.js";
+import { GIT_LINK_FILE_ENTRY, isGitLinkFile } from "./git-link-file.js";
 import { createPathDenial, type PathDenialContext } from "./path-denial.js";
 import type { PathOperation, PathPolicy } from "./path-policy.js";
 import { type PathReadings, readPathLocations } from "./path-readings.js";
@@ -54,6 +55,7 @@ async function checkBlockedReadings(request: JudgePathRequest, readings: PathRea
   for (const location of locations) {
     const decision = checkBlocked(policy, location, request.op);
     if (decision.blocked) return decision.entry;
+    if (request.op === "write" && isGitLinkFile(location)) return GIT_LINK_FILE_ENTRY;
   }
   return undefined;
 }
@@ -106,8 +108,8 @@ async function judge(request: JudgePathRequest): Promise<PathDecision> {
  * `..` after a link read physically and lexically, both readings required inside; then
  * the grant's scope, then the tool's allowed paths (both `FS_OUTSIDE_ALLOWED`, or
  * `FS_SYMLINK_ESCAPE` when a link leads out), then the blocked entries (`FS_BLOCKED`,
- * blocked wins; write-only entries for writes). Fails closed: an unexpected exception
- * is a `FS_CANNOT_RESOLVE` denial, never an allow.
+ * blocked wins; write-only entries for writes, and a write of a `.git` file). Fails
+ * closed: an unexpected exception is a `FS_CANNOT_RESOLVE` denial, never an allow.
  */
 export async function judgePath(request: JudgePathRequest): Promise<PathDecision> {
   try {

@@ -49,15 +49,45 @@ const APPDATA_CREDENTIALS = [
 ];
 
 /**
+ * Files in git's own directory (and in a worktree's or a submodule's git directory
+ * beneath it) whose content makes git run code, or read its configuration, hooks or
+ * objects from another directory, at the next git command: hooks, config (also
+ * `config.worktree`), `commondir` and `gitdir` (a linked worktree's pointers to the
+ * common directory and back), `info/` (attributes and excludes) and the object
+ * `alternates`. Git never shows these in a diff, so nobody reviews a change to them. What
+ * git writes in ordinary work (`HEAD`, `index`, refs, objects, logs) stays writable.
+ * `**` may stand for no component, so `**\/.git/**\/commondir` also covers `.git/commondir`;
+ * it over-blocks only a ref of that name (`refs/heads/commondir`).
+ *
+ * Not here, deliberately: the tracked `.gitmodules` and `.gitattributes`. They are project
+ * content that shows in every diff; git refuses a command-running `update = !cmd` from
+ * `.gitmodules` (only config may hold it), and an attribute only names a filter or diff
+ * driver that config must define. A `.git` *file* (`gitdir: <path>`) cannot be an entry
+ * here (an entry covers what lies beneath it, and `.git` is usually the directory git
+ * writes); the judge refuses writing it by name (`git-link-file.ts`).
+ */
+const GIT_INDIRECTIONS = [
+  "**/.git/hooks/**",
+  "**/.git/config",
+  "**/.git/info/**",
+  "**/.git/**/config.worktree",
+  "**/.git/**/commondir",
+  "**/.git/**/gitdir",
+  "**/.git/**/objects/info/alternates",
+  "**/.git/**/objects/info/http-alternates",
+  "**/.git/worktrees/**/config",
+  "**/.git/modules/**/hooks/**",
+  "**/.git/modules/**/config",
+  "**/.git/modules/**/info/**",
+];
+
+/**
  * Written only by people: configuration that makes an editor, an agent, git or a shell
  * run code later. Shell rc files and git's global config are blocked by name anywhere
  * (not only in the home directory, which may be unknown or not the one a shell uses).
  */
 const AGENT_CONFIGURATION = [
-  "**/.git/hooks/**",
-  "**/.git/config",
-  "**/.git/modules/**/hooks/**",
-  "**/.git/modules/**/config",
+  ...GIT_INDIRECTIONS,
   "**/.vscode/**",
   "**/.idea/**",
   "**/.claude/**",

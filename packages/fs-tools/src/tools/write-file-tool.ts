@@ -67,7 +67,7 @@ function writeBlockedText(config: FileConfig): string | undefined {
   if (entries.length === 0) return undefined;
   const defaults = new Set(defaultBlockedPaths().writeBlocked);
   return entries.length === defaults.size && entries.every((entry) => defaults.has(entry))
-    ? "Agent and tool configuration that would run code later (.git/hooks, .git/config, .vscode, .idea, .claude, .cursor, .mcp.json, shell rc files, the leash's own settings) cannot be written."
+    ? "Agent and tool configuration that would run code later (.git/hooks, .git/config and git's other indirection files such as .git/commondir, .git/info and a .git file, .vscode, .idea, .claude, .cursor, .mcp.json, shell rc files, the leash's own settings) cannot be written."
     : "Some locations are blocked for writing only (configuration that would run code later).";
 }
 
