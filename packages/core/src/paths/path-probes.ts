@@ -3,10 +3,11 @@ import {
   type BigIntStats,
   constants,
   lstatSync,
+  readlinkSync,
   realpathSync,
   statSync,
 } from "node:fs";
-import { access, lstat, readFile, realpath, stat } from "node:fs/promises";
+import { access, lstat, readFile, readlink, realpath, stat } from "node:fs/promises";
 import { isMissingError } from "./fs-error-code.js";
 import { classifyMountTable, type MountTableVerdict } from "./mount-table.js";
 
@@ -18,13 +19,14 @@ export type PathProbeMode = "in-process" | "thread-pool";
 
 /**
  * The metadata lookups of the judge and the exec check (`realpath` is the native one).
- * `lstat` and `realpath` reject as Node's do; `stat` answers `undefined` for a missing
+ * `lstat`, `readlink` and `realpath` reject as Node's do; `stat` answers `undefined` for a missing
  * name (no exception per miss: most candidates of a search path are missing).
  */
 export interface PathProbes {
   readonly mode: PathProbeMode;
   realpath(path: string): Promise<string>;
   lstat(path: string): Promise<BigIntStats>;
+  readlink(path: string): Promise<string>;
   stat(path: string): Promise<BigIntStats | undefined>;
   /** Whether the caller may execute it (`access(X_OK)`); false on any error. */
   executable(path: string): Promise<boolean>;
@@ -39,6 +41,7 @@ const THREAD_POOL: PathProbes = Object.freeze({
   mode: "thread-pool",
   realpath: (path: string) => realpath(path),
   lstat: (path: string) => lstat(path, { bigint: true }),
+  readlink: (path: string) => readlink(path),
   stat: (path: string) => stat(path, { bigint: true }).catch(missingAsUndefined),
   executable: (path: string) =>
     access(path, constants.X_OK).then(
@@ -51,6 +54,7 @@ const IN_PROCESS: PathProbes = Object.freeze({
   mode: "in-process",
   realpath: async (path: string) => realpathSync.native(path),
   lstat: async (path: string) => lstatSync(path, { bigint: true }),
+  readlink: async (path: string) => readlinkSync(path),
   stat: async (path: string) => {
     try {
       return statSync(path, { bigint: true, throwIfNoEntry: false });
