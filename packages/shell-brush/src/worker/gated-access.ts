@@ -15,6 +15,7 @@ import {
 } from "@agent-bridle/core";
 import type { GateOutcome } from "@agent-bridle/coreutils";
 import type { RedirectOpenMode, ShellAccess } from "../interpret/shell-access.js";
+import { isPublicProgram } from "./program-trees.js";
 
 /** Devices a script may always read (`/dev/null` also written): no caller data behind them. */
 const READABLE_DEVICES = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"]);
@@ -104,14 +105,17 @@ export function createGatedAccess(
     stat: (path: string) => probe(path, (p): Promise<BigIntStats> => stat(p, { bigint: true })),
     lstat: (path: string) => probe(path, (p): Promise<BigIntStats> => lstat(p, { bigint: true })),
     readdir: (path: string) => probe(path, (p): Promise<readonly string[]> => readdir(p)),
-    // Command resolution is not a read of the script's: a program is found wherever
-    // fs_read stands (as bash under Landlock finds it, `stat` not being an access right),
-    // and `checkExec` then admits or denies it (126, "execution denied", as the reference).
-    // Blocked locations (credentials, agent configuration) stay unanswered.
+    // Command resolution is not a read of the script's: a program in the system's
+    // program trees (or an absolute program the exec grant names) is found although
+    // fs_read does not reach it, and `checkExec` then admits or denies it (126,
+    // "execution denied", as the reference). Anywhere else outside fs_read the read
+    // denial stands, whether or not something is there (no existence oracle), and
+    // blocked locations (credentials, agent configuration) stay unanswered.
     async statProgram(path: string): Promise<GateOutcome<BigIntStats>> {
       const readable = await probe(path, (p) => stat(p, { bigint: true }));
       if (readable.ok || !("denial" in readable)) return readable;
       if (readable.denial.code !== "FS_OUTSIDE_ALLOWED") return readable;
+      if (!isPublicProgram(path, cx.caveats.exec)) return readable;
       return attempt(() => stat(path, { bigint: true }));
     },
     readlink: (path: string) => probe(path, (p) => readlink(p)),
