@@ -32,6 +32,7 @@ import {
   createSandbox,
   envelopeContextOf,
   type ResourceLimits,
+  withLimitDenials,
 } from "@agent-bridle/sandbox";
 import { inspectShell } from "../inspect/inspect-shell.js";
 import { type BrushInput, brushInputSchema } from "./brush-input.js";
@@ -47,6 +48,12 @@ export interface BrushShellToolOptions {
   readonly tmpdir: string;
   /** The L3 backend; default the host's (the launcher on Linux). */
   readonly backend?: Backend;
+  /**
+   * Limits of every call's process tree, the worker included, over
+   * `DEFAULT_RESOURCE_LIMITS` (512 processes and threads, 4 GiB for the whole tree,
+   * files up to 1 GiB, 4096 open files, a 512 MiB `/tmp`). One the tree runs into is
+   * reported in the envelope (`LIMIT_EXCEEDED`, naming it).
+   */
   readonly resourceLimits?: ResourceLimits;
   readonly limits?: Partial<ShellLimits>;
   /** Live output, per invocation (reference §8). */
@@ -165,19 +172,29 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
       if (result.terminal?.error) {
         throw new ToolFailedError(`brush worker refused request: ${result.terminal.error}`);
       }
-      if (!result.timedOut && !result.cancelled && result.terminal === undefined) {
+      // A worker killed for the tree's memory ends without a result, and says why.
+      const ended = !result.timedOut && !result.cancelled && result.terminal === undefined;
+      if (ended && result.limitsExceeded.length === 0) {
         throw new ToolFailedError("the brush worker ended without a result");
       }
       const errText = Buffer.concat(stderr).toString("utf8");
+      const exitCode =
+        result.timedOut || result.cancelled
+          ? 124
+          : (result.terminal?.exit_code ?? result.workerStatus ?? 124);
       return ran<ToolEnvelope>(
         buildRunEnvelope(context, {
-          exitCode: result.timedOut || result.cancelled ? 124 : (result.terminal?.exit_code ?? 124),
+          exitCode,
           stdout: Buffer.concat(stdout).toString("utf8"),
           stderr: result.timedOut ? `${errText}command timed out after ${timeoutSecs}s\n` : errText,
           timedOut: result.timedOut,
           stdoutTruncated: truncated.stdout,
           stderrTruncated: truncated.stderr,
-          denials: [...(result.terminal?.denials ?? [])] as Denial[],
+          denials: withLimitDenials(
+            (result.terminal?.denials ?? []) as Denial[],
+            result.limitsExceeded,
+            result.facts.limits,
+          ),
         }),
       );
     },

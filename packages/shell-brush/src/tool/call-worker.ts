@@ -3,7 +3,7 @@
  * result stream validated frame by frame as it arrives, the call's own deadline and
  * cancellation (either kills the worker's whole tree).
  */
-import type { SandboxRunFacts } from "@agent-bridle/sandbox";
+import { type ExceededLimit, type LaunchedFacts, shellStatus } from "@agent-bridle/sandbox";
 import { encodeControl, REQUEST_MAGIC, type RequestBody } from "../worker/control-frames.js";
 import { FrameReader, FrameStreamError, type WorkerEvent } from "../worker/frame-reader.js";
 import type { TerminalPayload } from "../worker/output-frames.js";
@@ -17,8 +17,8 @@ export interface WorkerCallOptions {
 }
 
 export interface WorkerCallResult {
-  /** What the result reports: the applied backend and the per-axis report. */
-  readonly facts: SandboxRunFacts & { readonly privateTmpDir?: string };
+  /** What the result reports: the applied backend, the per-axis report, the limits. */
+  readonly facts: LaunchedFacts;
   readonly terminal: TerminalPayload | undefined;
   /** A protocol violation (the worker was killed at once). */
   readonly streamError: string | undefined;
@@ -26,6 +26,35 @@ export interface WorkerCallResult {
   readonly cancelled: boolean;
   /** Settles once the worker's tree is reaped (already, unless the call completed). */
   readonly reaped: Promise<unknown>;
+  /** Limits the worker's tree ran into, as its launcher reported them once reaped. */
+  readonly limitsExceeded: readonly ExceededLimit[];
+  /** The worker's own exit status, when it ended before a terminal frame. */
+  readonly workerStatus: number | undefined;
+}
+
+/** How long a completed call waits for the reap that tells whether a limit was hit. */
+const LIMIT_REPORT_WAIT_MS = 1000;
+
+/**
+ * The tree's limits once it is reaped, or none if that takes longer than `waitMs` (the
+ * worker is then killed outright).
+ */
+async function reapedLimits(
+  worker: LaunchedWorker,
+  waitMs: number,
+): Promise<{ limits: readonly ExceededLimit[]; status: number | undefined }> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    worker.outcome,
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (settled === undefined) worker.kill();
+  if (settled?.kind !== "ran") return { limits: [], status: undefined };
+  const { result } = settled;
+  return { limits: result.limitsExceeded, status: shellStatus(result.exitCode, result.signal) };
 }
 
 /** Reference §5.5: the whole stream is bounded by min(4·cap + 1 MiB, 256 MiB). */
@@ -38,7 +67,11 @@ function streamBound(maxOutputBytes: number): number {
  * the call answers without waiting for the kernel to tear a Node process down (~3 ms):
  * nothing of the tree runs any more, and `reaped` (awaited by the pool's `close()`)
  * settles when it is reaped. Timeouts, cancellation and protocol violations wait for the
- * reap before answering.
+ * reap before answering. So does a call that started a program under the launcher:
+ * whether the tree ran into its memory or process limit the worker cannot see (the OOM
+ * killer's victim may be any process; a refused fork leaves only an error in a program's
+ * output), and the launcher reports it once its target, the worker, is dead. There the
+ * tree below the launcher is killed instead of the launcher (`end`), so it can.
  */
 export async function callWorker(
   worker: LaunchedWorker,
@@ -49,15 +82,20 @@ export async function callWorker(
   let timedOut = false;
   let cancelled = false;
   let finished = false;
+  // A program ran under the launcher: the answer waits for the launcher's limit report.
+  let spawned = false;
+  const launched = worker.facts.limits !== undefined;
   let completed: () => void = () => undefined;
   const completion = new Promise<"completed">((resolve) => {
     completed = () => resolve("completed");
   });
   const reader = new FrameReader((event) => {
     options.onEvent(event);
+    if (event.kind === "spawn" && event.event.decision === "allowed") spawned = true;
     if (event.kind === "terminal") {
       finished = true;
-      worker.kill();
+      if (spawned && launched) worker.end();
+      else worker.kill();
       completed();
     }
   }, streamBound(options.maxOutputBytes));
@@ -88,32 +126,47 @@ export async function callWorker(
   };
   options.signal?.addEventListener("abort", onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
-  const result = (terminal: TerminalPayload | undefined) => ({
-    facts: worker.facts,
-    terminal,
-    streamError,
-    timedOut,
-    cancelled,
-    reaped: worker.outcome,
-  });
+  /** `unfinished`: why the stream ended early, a protocol violation unless a limit explains it. */
+  const result = async (
+    terminal: TerminalPayload | undefined,
+    waitMs: number,
+    unfinished?: string,
+  ) => {
+    const reaped = waitMs > 0 ? await reapedLimits(worker, waitMs) : undefined;
+    // A worker killed for the tree's memory stops mid-stream: the launcher says why.
+    if (unfinished !== undefined && !(reaped && reaped.limits.length > 0)) {
+      streamError = unfinished;
+    }
+    return {
+      facts: worker.facts,
+      terminal,
+      streamError,
+      timedOut,
+      cancelled,
+      reaped: worker.outcome,
+      limitsExceeded: reaped?.limits ?? [],
+      workerStatus: terminal === undefined ? reaped?.status : undefined,
+    };
+  };
   try {
     const first = await Promise.race([completion, worker.outcome]);
     if (first === "completed" && streamError === undefined) {
       channel.destroy();
-      return result(reader.terminal);
+      return await result(reader.terminal, spawned && launched ? LIMIT_REPORT_WAIT_MS : 0);
     }
     // The worker is gone and its tree reaped: whatever it wrote is already buffered.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 250))]);
     channel.destroy();
     let terminal: TerminalPayload | undefined;
+    let unfinished: string | undefined;
     if (finished || (!timedOut && !cancelled && streamError === undefined)) {
       try {
         terminal = reader.end();
       } catch (error) {
-        streamError = (error as Error).message;
+        unfinished = (error as Error).message;
       }
     }
-    return result(terminal);
+    return await result(terminal, LIMIT_REPORT_WAIT_MS, unfinished);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);

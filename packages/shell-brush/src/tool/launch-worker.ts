@@ -8,11 +8,11 @@ import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
 import type { EngineCoverage, ToolContext } from "@agent-bridle/core";
 import {
+  type LaunchedFacts,
   type LaunchHold,
   locateLauncherOnce,
   openPrivateChannel,
   type Sandbox,
-  type SandboxRunFacts,
   type SandboxRunOutcome,
 } from "@agent-bridle/sandbox";
 import {
@@ -53,10 +53,18 @@ export interface LaunchedWorker {
   readonly nonce: string;
   /** Settles when the worker has exited and its tree is reaped. */
   readonly outcome: Promise<SandboxRunOutcome>;
-  /** What a result reports (the applied backend, the per-axis report, the private temp directory), known at launch. */
-  readonly facts: SandboxRunFacts & { readonly privateTmpDir?: string };
+  /**
+   * What a result reports (the applied backend, the per-axis report, the private temp
+   * directory) and the limits applied to the worker's tree, known at launch.
+   */
+  readonly facts: LaunchedFacts;
   /** Kills the worker's whole tree. */
   kill(): void;
+  /**
+   * Kills the worker and its programs but leaves its launcher to reap them and report the
+   * limits the tree ran into (`outcome` then completes); `kill` is the fallback.
+   */
+  end(): void;
   /** Whether the worker (process, pipes, channel) keeps the event loop alive. */
   hold(held: boolean): void;
 }
@@ -105,7 +113,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
   const files = await runtimeFiles(command.file);
   channel.parent.on("error", () => undefined);
   let launchHold: LaunchHold | undefined;
-  let launchFacts: (SandboxRunFacts & { readonly privateTmpDir?: string }) | undefined;
+  let launchFacts: LaunchedFacts | undefined;
   const outcome = options.sandbox.run(
     cx,
     {
@@ -165,6 +173,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
     outcome,
     facts: launchFacts,
     kill: () => killer.abort(),
+    end: () => (launchHold ? launchHold.end() : killer.abort()),
     hold(held) {
       if (held) {
         launchHold?.ref();

@@ -5,7 +5,7 @@
  * child inherits.
  */
 import type { AuditSink, Scope } from "@agent-bridle/core";
-import { shellStatus, spawnStreaming } from "@agent-bridle/sandbox";
+import { type ExceededLimit, shellStatus, spawnStreaming } from "@agent-bridle/sandbox";
 import type {
   ExternalDescriptor,
   ExternalRequest,
@@ -24,6 +24,8 @@ export interface ConfinedRunnerOptions {
   readonly tmpdir: string;
   /** The launcher this worker runs under: every program starts in a nested domain. */
   readonly launcher?: string | undefined;
+  /** A program ran into a limit of the call's tree (killed by SIGXFSZ, or no process left). */
+  readonly onLimit?: ((limit: ExceededLimit) => void) | undefined;
 }
 
 export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRunner {
@@ -72,6 +74,7 @@ export function createConfinedRunner(options: ConfinedRunnerOptions): ExternalRu
       request.stderr(Buffer.from(`${request.argv[0]}: command not found\n`));
       return { status: 127 };
     }
+    for (const limit of outcome.limitsExceeded) options.onLimit?.(limit);
     const status = shellStatus(outcome.exitCode, outcome.signal);
     // Unknown (no code, no known signal): report it as killed.
     return { status: status < 0 ? 137 : status };

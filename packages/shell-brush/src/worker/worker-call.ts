@@ -12,9 +12,12 @@ import {
   type PathPolicy,
   top,
 } from "@agent-bridle/core";
+import { type ExceededLimit, limitExceededDenial } from "@agent-bridle/sandbox";
 import { Interpreter } from "../interpret/interpreter.js";
 import type { OutputSink } from "../interpret/io.js";
+import type { ShellAccess } from "../interpret/shell-access.js";
 import { createConfinedRunner } from "./confined-runner.js";
+import { ownFileSizeLimit, watchFileSizes } from "./file-size-watch.js";
 import { type FrameSink, FrameWriter } from "./frame-writer.js";
 import { createGatedAccess } from "./gated-access.js";
 
@@ -76,10 +79,23 @@ export async function runWorkerCall(
     audit,
   }).authorize({ name: authority.tool, required: top() }, authority.caveats);
   writer.started();
+  // Each limit the call ran into, once; the parent words it with the bound it applied.
+  const reported = new Set<ExceededLimit>();
+  const onLimit = (limit: ExceededLimit) => {
+    if (reported.has(limit)) return;
+    reported.add(limit);
+    writer.denied(limitExceededDenial(limit, undefined));
+  };
+  const gated: ShellAccess = createGatedAccess(cx);
+  const fileSize = ownFileSizeLimit();
+  const watch =
+    fileSize === undefined
+      ? undefined
+      : watchFileSizes(gated, fileSize, () => onLimit("file_size"));
   const interpreter = new Interpreter({
     cwd: request.cwd,
     env: { ...place.baseEnv, ...request.env },
-    access: createGatedAccess(cx),
+    access: watch?.access ?? gated,
     onDenial: (denial) => writer.denied(denial),
     runner: createConfinedRunner({
       exec: cx.caveats.exec,
@@ -88,6 +104,7 @@ export async function runWorkerCall(
       home: place.home,
       tmpdir: place.tmpdir,
       launcher: place.launcher,
+      onLimit,
     }),
     scriptName: "bash",
     deadline: Date.now() + request.timeoutMs,
@@ -104,5 +121,6 @@ export async function runWorkerCall(
     writer.output("stderr", Buffer.from(`bash: internal error: ${(error as Error).message}\n`));
     exitCode = 2;
   }
+  watch?.finish();
   writer.terminal(exitCode & 0xff);
 }

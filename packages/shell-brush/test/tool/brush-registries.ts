@@ -1,5 +1,5 @@
 import type { ShellOutputObserver } from "@agent-bridle/core";
-import { createHostBackend, NONE_BACKEND } from "@agent-bridle/sandbox";
+import { createHostBackend, NONE_BACKEND, type ResourceLimits } from "@agent-bridle/sandbox";
 import { NOWHERE_HOME, registryWith } from "@agent-bridle-tools/test-kit";
 import { afterAll } from "vitest";
 import { type BrushShellTool, createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
@@ -12,6 +12,8 @@ export interface BrushRegistryOptions {
   readonly maxOutput?: number;
   /** The children's `HOME` (default one that exists nowhere). */
   readonly home?: string;
+  /** Limits of each call's tree (default the sandbox's). */
+  readonly resourceLimits?: ResourceLimits;
 }
 
 /**
@@ -31,6 +33,7 @@ export function useBrushRegistries() {
       warm: options.warm ?? false,
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.maxOutput ? { limits: { maxOutputBytes: options.maxOutput } } : {}),
+      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
     });
     tools.push(tool);
     return { tool, registry: registryWith(tool).registry };
