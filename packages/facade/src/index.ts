@@ -81,10 +81,13 @@ export {
   type Backend,
   type BackendProbe,
   createHostBackend,
+  DEFAULT_RESOURCE_LIMITS,
+  type ExceededLimit,
   type LauncherBinary,
   type LauncherProbe,
   locateLauncher,
   probeLauncher,
+  type ResourceLimits,
 } from "@agent-bridle/sandbox";
 // the bash engine (the default shell on Linux and macOS), and the non-executing inventory
 // of a bash script for approval screens (reference §7)

@@ -17,7 +17,13 @@ export interface ShellOptions {
   readonly tmpdir?: string | undefined;
   /** The L3 backend; default the host's (the launcher on Linux, Seatbelt on macOS). */
   readonly backend?: Backend | undefined;
-  /** Per-call resource limits of the sandbox (processes, memory, …). */
+  /**
+   * Limits of every call's process tree under the launcher, over
+   * `DEFAULT_RESOURCE_LIMITS` (512 processes and threads, 4 GiB of memory for the whole
+   * tree, files up to 1 GiB, 4096 open files, a 512 MiB private `/tmp`); a limit given as
+   * `undefined` is not applied. One a call runs into is reported in its envelope as a
+   * `LIMIT_EXCEEDED` denial naming it (`memory`, `processes`, `file_size`).
+   */
   readonly resourceLimits?: ResourceLimits | undefined;
   /** Timeouts and output caps (`DEFAULT_SHELL_LIMITS` for what is not given). */
   readonly limits?: Partial<ShellLimits> | undefined;
