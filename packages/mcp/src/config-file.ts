@@ -28,7 +28,11 @@ export interface EngineSettings {
   readonly tmpdir?: string | undefined;
 }
 
-/** `[limits]`: the server's own limits and the shell's timeouts and caps. */
+/**
+ * `[limits]`: the server's own limits, the shell's timeouts and caps, and the resource
+ * limits of each call's process tree (the sandbox's `ResourceLimits`; absent ones keep
+ * `DEFAULT_RESOURCE_LIMITS`).
+ */
 export interface LimitSettings {
   /** Calls served at once; further calls wait their turn. Default 4. */
   readonly maxConcurrentCalls?: number | undefined;
@@ -37,6 +41,16 @@ export interface LimitSettings {
   readonly defaultTimeoutSecs?: number | undefined;
   readonly maxTimeoutSecs?: number | undefined;
   readonly maxOutputBytes?: number | undefined;
+  /** Processes and threads of a call's tree at once. Default 512. */
+  readonly maxProcesses?: number | undefined;
+  /** Memory of a call's whole tree, in bytes (a memory cgroup). Default 4 GiB. */
+  readonly treeMemoryBytes?: number | undefined;
+  /** The largest file a call's programs may write, in bytes. Default 1 GiB. */
+  readonly fileSizeBytes?: number | undefined;
+  /** Open descriptors per process. Default 4096. */
+  readonly openFiles?: number | undefined;
+  /** Size of a call's private `/tmp`, in bytes. Default 512 MiB. */
+  readonly privateTmpBytes?: number | undefined;
 }
 
 /** What `~/.agent-bridle/config.toml` holds, validated. */
@@ -67,6 +81,11 @@ const LIMIT_KEYS: Record<string, keyof LimitSettings> = {
   default_timeout_secs: "defaultTimeoutSecs",
   max_timeout_secs: "maxTimeoutSecs",
   max_output_bytes: "maxOutputBytes",
+  max_processes: "maxProcesses",
+  tree_memory_bytes: "treeMemoryBytes",
+  file_size_bytes: "fileSizeBytes",
+  open_files: "openFiles",
+  private_tmp_bytes: "privateTmpBytes",
 };
 
 function fail(file: string, message: string, cause?: unknown): never {

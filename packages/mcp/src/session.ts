@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import {
   type Registry,
   type RegistryOptions,
+  type ResourceLimits,
   registry,
   type ShellLimits,
   setUnbridled,
@@ -29,11 +30,27 @@ function shellLimits(limits: LimitSettings): Partial<ShellLimits> {
   };
 }
 
+const RESOURCE_LIMIT_KEYS = [
+  "maxProcesses",
+  "treeMemoryBytes",
+  "fileSizeBytes",
+  "openFiles",
+  "privateTmpBytes",
+] as const;
+
+/** The `[limits]` that bound each call's process tree (the others keep their defaults). */
+function resourceLimits(limits: LimitSettings): ResourceLimits | undefined {
+  const given = RESOURCE_LIMIT_KEYS.filter((key) => limits[key] !== undefined);
+  if (given.length === 0) return undefined;
+  return Object.fromEntries(given.map((key) => [key, limits[key]])) as ResourceLimits;
+}
+
 /** The facade options for a resolved configuration (`[fs]`, `[limits]`, `[engine]`). */
 export function registryOptionsFor(resolution: GrantResolution): RegistryOptions {
   const fs = resolution.config?.fs ?? {};
   const limits = resolution.config?.limits ?? {};
   const { engine } = resolution;
+  const bounds = resourceLimits(limits);
   return {
     // Absent: the facade's default (the bash engine where supported, else the safe subset).
     shell: engine.shell ?? "default",
@@ -41,6 +58,7 @@ export function registryOptionsFor(resolution: GrantResolution): RegistryOptions
       ...(engine.home === undefined ? {} : { home: engine.home }),
       ...(engine.tmpdir === undefined ? {} : { tmpdir: engine.tmpdir }),
       limits: shellLimits(limits),
+      ...(bounds === undefined ? {} : { resourceLimits: bounds }),
     },
     files: fs,
     baseDir: fs.baseDir,

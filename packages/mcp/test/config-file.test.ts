@@ -61,6 +61,23 @@ describe("~/.agent-bridle/config.toml", () => {
     expect(configFromDocument("/x/config.toml", { engine: { shell } }).engine).toEqual({ shell });
   });
 
+  it("reads the resource limits of a call's tree from [limits]", () => {
+    const limits = {
+      max_processes: 64,
+      tree_memory_bytes: 1073741824,
+      file_size_bytes: 1048576,
+      open_files: 256,
+      private_tmp_bytes: 67108864,
+    };
+    expect(configFromDocument("/x/config.toml", { limits }).limits).toEqual({
+      maxProcesses: 64,
+      treeMemoryBytes: 1073741824,
+      fileSizeBytes: 1048576,
+      openFiles: 256,
+      privateTmpBytes: 67108864,
+    });
+  });
+
   it("leaves [engine] shell unset when absent (the facade's default engine serves)", () => {
     expect(configFromDocument("/x/config.toml", {}).engine).toEqual({});
   });
@@ -72,6 +89,7 @@ describe("~/.agent-bridle/config.toml", () => {
     [{ fs: { maxFileSize: -1 } }, /\[fs\] maxFileSize must be a positive integer/],
     [{ limits: { max_concurrent_calls: 0 } }, /max_concurrent_calls must be a positive integer/],
     [{ limits: { max_calls: 3 } }, /\[limits\] has an unknown key/],
+    [{ limits: { tree_memory_bytes: -1 } }, /tree_memory_bytes must be a positive integer/],
     [{ engine: { shell: "bash" } }, /\[engine\] shell must be "brush", "safe", "host" or "none"/],
     [{ engine: { home: "~" } }, /\[engine\] home must be an absolute path/],
     [{ extra: 1 }, /unknown table or key "extra"/],

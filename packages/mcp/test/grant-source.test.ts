@@ -181,6 +181,18 @@ describe("the session grant's source (reference case 100, as spec §13 adapts it
     );
   });
 
+  it("hands the [limits] resource limits to the shell engine, and nothing when none is given", async () => {
+    const home = tempDir();
+    writeConfig(home, "[limits]\nmax_processes = 64\nfile_size_bytes = 1048576\n");
+    const resolution = await resolveGrant({ env: {}, home });
+    expect(registryOptionsFor(resolution).shellOptions?.resourceLimits).toEqual({
+      maxProcesses: 64,
+      fileSizeBytes: 1048576,
+    });
+    const none = await resolveGrant({ env: {}, home: tempDir() });
+    expect(registryOptionsFor(none).shellOptions?.resourceLimits).toBeUndefined();
+  });
+
   it("serves the facade's default engine when nothing names one: brush on Linux and macOS", async () => {
     const resolution = await resolveGrant({ env: {}, home: tempDir() });
     expect(resolution.engine.shell).toBeUndefined();
