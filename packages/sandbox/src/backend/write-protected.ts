@@ -81,6 +81,9 @@ async function searchRoot(root: string, patterns: readonly string[], list: Liste
         const inside = directory.inside || candidates?.has(foldPathName(entry.name)) !== false;
         if (inside && blocked(path)) protect.push(path);
         else if (entry.isDirectory() && !SKIPPED.has(entry.name)) next.push({ path, inside });
+        // Of git's objects only `info` can hold configuration (`alternates`).
+        else if (inside && entry.isDirectory() && entry.name === "objects")
+          next.push({ path: join(path, "info"), inside });
       }
     }
     level = next;
