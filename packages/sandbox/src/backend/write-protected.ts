@@ -79,7 +79,10 @@ async function searchRoot(root: string, patterns: readonly string[], list: Liste
       for (const entry of await list(directory.path)) {
         const path = join(directory.path, entry.name);
         const inside = directory.inside || candidates?.has(foldPathName(entry.name)) !== false;
-        if (inside && blocked(path)) protect.push(path);
+        // A `.git` file (`gitdir: <path>`) sends git elsewhere; it cannot be a pattern (an
+        // entry covers what lies beneath it, and `.git` is usually git's own directory).
+        if ((inside && blocked(path)) || (entry.name === ".git" && entry.isFile()))
+          protect.push(path);
         else if (entry.isDirectory() && !SKIPPED.has(entry.name)) next.push({ path, inside });
         // Of git's objects only `info` can hold configuration (`alternates`).
         else if (inside && entry.isDirectory() && entry.name === "objects")

@@ -59,6 +59,20 @@ describe.skipIf(process.platform !== "linux")(
       expect(readFileSync(join(root, "kept.txt"), "utf8")).toBe("fine\n");
     });
 
+    it("class 9: a worktree's .git file (gitdir: indirection) cannot be re-aimed", async () => {
+      const root = realpathSync(tempDir());
+      mkdirSync(join(root, "wt"));
+      writeFileSync(join(root, "wt", ".git"), "gitdir: ../main/.git/worktrees/wt\n");
+      const before = snapshot(join(root, "wt", ".git"));
+      const cx = contextFor({ fs_read: only([root]), fs_write: only([root]) });
+      const attack =
+        "echo 'gitdir: /tmp/evil' > wt/.git; mv wt/.git wt/git-old; echo fine > wt/kept";
+      const outcome = await sandbox.run(cx, request(root, attack), { coverage: NO_COVERAGE });
+      expect(outcome.kind).toBe("ran");
+      expect(snapshot(join(root, "wt", ".git"))).toEqual(before);
+      expect(readFileSync(join(root, "wt", "kept"), "utf8")).toBe("fine\n");
+    });
+
     it("class 9: configuration one call creates is bound read-only for the next call", async () => {
       const root = realpathSync(tempDir());
       const cx = contextFor({ fs_read: only([root]), fs_write: only([root]) });
