@@ -1,4 +1,5 @@
 import type { Caveats } from "@agent-bridle/core";
+import type { ResourceLimits } from "@agent-bridle/sandbox";
 import type { EngineName, ShellCall } from "./engines.js";
 import type { Fixture } from "./fixture.js";
 
@@ -42,6 +43,14 @@ export interface Attack {
   readonly grant?: (fixture: Fixture) => Partial<Caveats>;
   /** Paths blocked on top of the Linux default policy and `$B`. */
   readonly blocked?: (fixture: Fixture) => readonly string[];
+  /** The sandbox's per-call resource limits for this entry (default: the sandbox's). */
+  readonly resourceLimits?: ResourceLimits;
+  /**
+   * Judge deeper (the kernel-boundary rows): extended attributes of the outside tree,
+   * host state (hostname, interfaces, routes, mounts, keys, SysV IPC) unchanged, and no
+   * process left whose command line names the fixture — checked before `teardown`.
+   */
+  readonly deep?: boolean;
   /** The host environment during the attack (restored afterwards). */
   readonly hostEnv?: (fixture: Fixture) => Record<string, string>;
   /**

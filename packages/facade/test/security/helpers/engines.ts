@@ -7,7 +7,7 @@ import {
   type Tool,
   type ToolEnvelope,
 } from "@agent-bridle/core";
-import { createHostBackend } from "@agent-bridle/sandbox";
+import { createHostBackend, type ResourceLimits } from "@agent-bridle/sandbox";
 import { createBrushShellTool } from "@agent-bridle/shell-brush";
 import { createHostShellTool } from "@agent-bridle/shell-host";
 import { createShellTool } from "@agent-bridle/shell-safe";
@@ -33,8 +33,13 @@ export interface ShellCall {
 // biome-ignore lint/suspicious/noExplicitAny: the engines' input types differ; the registry validates.
 type AnyTool = Tool<any, ToolEnvelope>;
 
-function createTool(engine: EngineName): AnyTool {
-  const common = { home: HOME, tmpdir: "/tmp", backend: createHostBackend() };
+function createTool(engine: EngineName, resourceLimits?: ResourceLimits): AnyTool {
+  const common = {
+    home: HOME,
+    tmpdir: "/tmp",
+    backend: createHostBackend(),
+    ...(resourceLimits ? { resourceLimits } : {}),
+  };
   if (engine === "bash") return createBrushShellTool({ ...common, warm: false });
   if (engine === "safe") return createShellTool(common);
   return createHostShellTool(common);
@@ -47,9 +52,15 @@ function createTool(engine: EngineName): AnyTool {
  * no network) with `grant` replacing axes — and `cwd` `$A` unless the call says otherwise.
  * When programs beyond the defaults are granted, fs_read also covers `/usr`: the bash
  * engine looks a program up through the path judge, so a granted program must be readable.
+ * `resourceLimits` is the engine's `resourceLimits` option (the sandbox's limits of every call).
  */
-export function engineOver(engine: EngineName, fixture: Fixture, blocked: readonly string[] = []) {
-  const tool = createTool(engine);
+export function engineOver(
+  engine: EngineName,
+  fixture: Fixture,
+  blocked: readonly string[] = [],
+  options: { readonly resourceLimits?: ResourceLimits | undefined } = {},
+) {
+  const tool = createTool(engine, options.resourceLimits);
   const base = defaultPathPolicy({ platform: "linux", home: HOME });
   const registry = Registry.builder()
     .tool(tool)

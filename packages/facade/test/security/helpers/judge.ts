@@ -1,15 +1,23 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { type Attack, type AttackCall, expand, type Outcome } from "./attack.js";
 import { type EngineName, engineOver, type ShellCall } from "./engines.js";
-import { CANARY, type Fixture, makeFixture, removeFixture } from "./fixture.js";
+import {
+  CANARY,
+  type Fixture,
+  makeFixture,
+  removeFixture,
+  type SnapshotOptions,
+} from "./fixture.js";
+import { hostState, leftovers } from "./host-state.js";
 
 /** Fixtures judged once more at the end of the file (markers "checked again later"). */
 export interface Pending {
   readonly fixture: Fixture;
   readonly baseline: Map<string, string>;
   readonly label: string;
+  readonly options?: SnapshotOptions;
 }
 
 function withHostEnv<T>(values: Record<string, string>, body: () => Promise<T>): Promise<T> {
@@ -27,9 +35,14 @@ function withHostEnv<T>(values: Record<string, string>, body: () => Promise<T>):
 }
 
 /** The held-invariants of spec §12 for one fixture at one moment. */
-export function expectHeld(fixture: Fixture, baseline: Map<string, string>, label: string): void {
+export function expectHeld(
+  fixture: Fixture,
+  baseline: Map<string, string>,
+  label: string,
+  options: SnapshotOptions = {},
+): void {
   expect(fixture.markers(), `${label}: marker files`).toEqual([]);
-  expect(Object.fromEntries(fixture.snapshot()), `${label}: outside $A`).toEqual(
+  expect(Object.fromEntries(fixture.snapshot(options)), `${label}: outside $A`).toEqual(
     Object.fromEntries(baseline),
   );
   expect(existsSync(join(fixture.A, "victim")), `${label}: $A/victim`).toBe(true);
@@ -40,6 +53,9 @@ export function expectHeld(fixture: Fixture, baseline: Map<string, string>, labe
  * holds a canary, no marker exists, nothing outside `$A` (nor under `$B`) changed, and
  * `$A/victim` is intact; then the entry's own `check`. A refusal (in-band or a typed
  * error) and a failed command both count as held when nothing leaked or changed.
+ * A `deep` entry (the kernel-boundary rows) is also judged on extended attributes, on
+ * host state (hostname, interfaces, routes, mounts, keys, SysV IPC) and on processes
+ * left behind (any whose command line names the fixture), before its teardown.
  */
 export async function sendAttack(
   engine: EngineName,
@@ -50,30 +66,42 @@ export async function sendAttack(
   let keep = false;
   try {
     await attack.setup?.(fixture);
-    let baseline = fixture.snapshot();
-    const shell = engineOver(engine, fixture, attack.blocked?.(fixture) ?? []);
+    const options: SnapshotOptions = { xattrs: attack.deep === true };
+    let baseline = fixture.snapshot(options);
+    let host = attack.deep ? hostState() : undefined;
+    const shell = engineOver(engine, fixture, attack.blocked?.(fixture) ?? [], {
+      resourceLimits: attack.resourceLimits,
+    });
     const outcomes: Outcome[] = [];
     const grant = attack.grant?.(fixture) ?? {};
     await withHostEnv(attack.hostEnv?.(fixture) ?? {}, async () => {
       for (const step of attack.steps(fixture, engine)) {
         if ("host" in step) {
           await step.host(fixture);
-          baseline = fixture.snapshot();
+          baseline = fixture.snapshot(options);
+          if (host) host = hostState();
           continue;
         }
         outcomes.push(await sendCall(shell.run, step, fixture, attack, grant));
       }
     });
     await shell.close();
-    await attack.teardown?.(fixture);
+    if (host) {
+      try {
+        expect(hostState(), `${attack.id} ${engine}: host state`).toEqual(host);
+        expect(await leftovers(fixture.WS), `${attack.id} ${engine}: processes left`).toEqual([]);
+      } finally {
+        await attack.teardown?.(fixture);
+      }
+    } else await attack.teardown?.(fixture);
     for (const outcome of outcomes) {
       const label = `${attack.id} ${engine}: ${JSON.stringify(outcome.call.cmd ?? outcome.call.program)}`;
       expect(JSON.stringify(outcome.response), label).not.toMatch(CANARY);
     }
-    expectHeld(fixture, baseline, `${attack.id} ${engine}`);
+    expectHeld(fixture, baseline, `${attack.id} ${engine}`, options);
     attack.check?.(outcomes, fixture, engine);
     if (pending) {
-      pending.push({ fixture, baseline, label: `${attack.id} ${engine}` });
+      pending.push({ fixture, baseline, label: `${attack.id} ${engine}`, options });
       keep = true;
     }
     return outcomes;
@@ -110,25 +138,14 @@ async function sendCall(
 export async function recheckLater(pending: Pending[], delayMs = 1500): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, delayMs));
   try {
-    for (const { fixture, baseline, label } of pending)
-      expectHeld(fixture, baseline, `${label} (later)`);
+    for (const { fixture, baseline, label, options } of pending)
+      expectHeld(fixture, baseline, `${label} (later)`, options);
   } finally {
     for (const { fixture } of pending.splice(0)) removeFixture(fixture);
   }
 }
 
-/** Processes (any user) whose command line contains `needle` (Linux `/proc`). */
-export function processesWith(needle: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${name}/cmdline`, "latin1").includes(needle))
-        found.push(Number(name));
-    } catch {}
-  }
-  return found;
-}
+export { processesWith } from "./host-state.js";
 
 /** Assertion helpers for `check`. */
 export const responseOf = (outcomes: readonly Outcome[], index: number) => {
