@@ -29,7 +29,9 @@ export const RUNTIME_READ_CLOSURE: readonly string[] = Object.freeze([
   "/etc/alternatives",
   "/etc/terminfo",
   "/etc/python3",
-  "/proc/self",
+  // The view's own /proc (its PID namespace holds only the call's processes): every
+  // program reads its own /proc/self; another's memory, environ and fds stay refused.
+  "/proc",
   "/dev/urandom",
   "/dev/random",
 ]);

@@ -26,8 +26,6 @@ import {
 } from "./kit.js";
 
 const EACCES = 13;
-const ENOENT = 2;
-const ECONNREFUSED = 111;
 const EAFNOSUPPORT = 97;
 
 // A host service: UNIX stream and datagram sockets at the paths and abstract names it is

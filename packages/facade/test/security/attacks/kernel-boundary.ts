@@ -919,9 +919,6 @@ export const KERNEL_BOUNDARY_ATTACKS: readonly Attack[] = [
     exec: ["python3"],
     setup: (f) => script(f, "kb1self", KB1_SELF),
     steps: () => [{ ...run("kb1self"), env: { KB_CALL: "kb1self" } }],
-    knownFailure: {
-      bash: "a program the bash worker starts cannot read its own /proc/self: open('/proc/self/environ'), '/proc/self/status', listdir('/proc/self/fd') and '/proc/self/maps' all fail with EACCES (13), while /proc/1 (the worker) lists its fd table and status",
-    },
     check: (outcomes, _f, engine) => {
       const probes = expectContained(outcomes[0], `KB1 ${engine} (own /proc)`);
       expect(String(value(probes, "ctl:self-environ"))).toContain("KB_CALL=kb1self");
