@@ -554,7 +554,8 @@ void view_build(const struct policy *p) {
       b->bound = bind(&v, b->path, 1);
       continue;
     }
-    if (!b->overlay && !under_mask(binds, i)) {
+    /* The base shows a path already, unless a mask or the private /tmp covers it. */
+    if (!b->overlay && !under_mask(binds, i) && !(base != 2 && under(b->path, "/tmp"))) {
       if (base == 2 && b->writable) continue; /* already writable */
       if (base == 1 && !b->writable) continue; /* already readable */
     }

@@ -35,14 +35,17 @@ import { kbIpcKey, keys, sysvIpc } from "../helpers/host-state.js";
 // The same rows run as root and, from the test command, as nobody (README).
 
 const PYTHON = "/usr/bin/python3";
-const PUBLIC_PATH = fileURLToPath(new URL("./kernel-boundary.py", import.meta.url));
-const PRELUDE = readFileSync(PUBLIC_PATH, "utf8");
+const PRELUDE = readFileSync(
+  fileURLToPath(new URL("./kernel-boundary.py", import.meta.url)),
+  "utf8",
+);
 /**
- * A world-readable file outside the fixture (this table's python toolkit): what
- * fs_read "all" must let a program read. (Files in the host's /tmp would not do: the
- * call's /tmp is its private one.)
+ * A world-readable system file outside the fixture, what fs_read "all" must let a program
+ * read. Not this repository's files: a checkout may lie in the host's /tmp, which the
+ * call's private /tmp replaces.
  */
-const PUBLIC = PRELUDE;
+const PUBLIC_PATH = "/usr/lib/os-release";
+const PUBLIC = readFileSync(PUBLIC_PATH, "utf8");
 const isRoot = process.getuid?.() === 0;
 const S_IFSOCK = 0o140000;
 
