@@ -117,7 +117,7 @@ static int launch(struct policy policy, char **target) {
   if (policy.max_procs != 0 && isolate_procs_mode() == PROCS_NONE)
     fail_msg("max-procs: no pids cgroup and no user namespace");
   cgroups_create(&policy);
-  isolate_enter_namespaces(&policy);
+  isolate_enter_namespaces();
   int alive[2];
   if (pipe2(alive, O_CLOEXEC) != 0) fail("pipe");
   sigset_t set, old_mask;

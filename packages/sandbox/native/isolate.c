@@ -15,8 +15,7 @@
 
 #include "launch.h"
 
-void isolate_enter_namespaces(const struct policy *p) {
-  (void)p;
+void isolate_enter_namespaces(void) {
   uid_t uid = getuid();
   gid_t gid = getgid();
   int userns = geteuid() != 0;
@@ -28,6 +27,13 @@ void isolate_enter_namespaces(const struct policy *p) {
   write_file_or_fail("/proc/self/uid_map", map);
   snprintf(map, sizeof map, "%u %u 1", (unsigned)gid, (unsigned)gid);
   write_file_or_fail("/proc/self/gid_map", map);
+}
+
+/* The target's own namespaces; the cgroup namespace is rooted at the cgroup it joined. */
+void isolate_enter_target_namespaces(const struct policy *p) {
+  int spaces = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP |
+               (p->net_deny_all ? CLONE_NEWNET : 0);
+  if (unshare(spaces) != 0) fail("unshare namespaces");
 }
 
 static void set_limit(int resource, uint64_t value, const char *what) {
@@ -57,10 +63,7 @@ void isolate_child(const struct policy *p) {
     /* RLIMIT_NPROC is counted per user namespace; +1 for the launcher, which is in it too. */
     set_limit(RLIMIT_NPROC, p->max_procs + 1, "max-procs: setrlimit");
   }
-  /* The cgroup namespace is rooted at the call's own cgroup, joined just above. */
-  int spaces = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP |
-               (p->net_deny_all ? CLONE_NEWNET : 0);
-  if (unshare(spaces) != 0) fail("unshare namespaces");
+  isolate_enter_target_namespaces(p);
   view_build(p);
   if (p->cwd != NULL && chdir(p->cwd) != 0) fail("chdir cwd");
   if (p->has_fsize) set_limit(RLIMIT_FSIZE, p->rlimit_fsize, "rlimit-fsize");

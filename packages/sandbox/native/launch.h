@@ -76,7 +76,8 @@ void seccomp_apply(const struct policy *p);
 
 /* isolate.c */
 enum procs_mode { PROCS_NONE = 0, PROCS_CGROUP, PROCS_USERNS_RLIMIT };
-void isolate_enter_namespaces(const struct policy *p); /* launcher, before fork */
+void isolate_enter_namespaces(void);                   /* launcher, before fork */
+void isolate_enter_target_namespaces(const struct policy *p); /* target, after the cgroups */
 enum procs_mode isolate_procs_mode(void);
 void isolate_child(const struct policy *p);          /* target, before landlock/seccomp/exec */
 

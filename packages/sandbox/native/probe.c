@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,12 +39,11 @@ static _Noreturn void trial(int steps, int errors) {
   p.keep_fds = (int[]){steps};
   p.keep_fds_len = 1;
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("prctl NO_NEW_PRIVS");
-  isolate_enter_namespaces(&p);
+  isolate_enter_namespaces();
   pid_t child = fork();
   if (child < 0) fail("fork");
   if (child > 0) _exit(wait_exit(child) == 0 ? 0 : 1);
-  int spaces = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP | CLONE_NEWNET;
-  if (unshare(spaces) != 0) fail("unshare namespaces");
+  isolate_enter_target_namespaces(&p);
   char step = 1;
   if (write(steps, &step, 1) != 1) _exit(1);
   view_build(&p);
