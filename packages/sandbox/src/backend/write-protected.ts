@@ -101,11 +101,18 @@ async function searchRoot(root: string, patterns: readonly string[], list: Liste
  * runs waits for it. So a call sees the configuration that existed when it started,
  * except what a call still running beside it creates (a residual, SECURITY.md).
  */
-const searches = new Map<string, { key: string; result: RootSearch | Promise<RootSearch> }>();
+interface Remembered {
+  /** The write-block patterns it was searched for (and their joined form, to compare). */
+  readonly patterns: readonly string[];
+  readonly key: string;
+  readonly result: RootSearch | Promise<RootSearch>;
+}
+
+const searches = new Map<string, Remembered>();
 /** Roots remembered at most (each call's private temp directory is a root of its own). */
 const MAX_REMEMBERED = 64;
 
-function remember(root: string, entry: { key: string; result: RootSearch | Promise<RootSearch> }) {
+function remember(root: string, entry: Remembered) {
   searches.delete(root);
   searches.set(root, entry);
   if (searches.size > MAX_REMEMBERED) {
@@ -134,7 +141,7 @@ export async function writeProtected(
   for (const root of roots) {
     let cached = searches.get(root);
     if (cached === undefined || cached.key !== key) {
-      cached = { key, result: await searchRoot(root, patterns, listNow) };
+      cached = { patterns, key, result: await searchRoot(root, patterns, listNow) };
       remember(root, cached);
     }
     const found = await cached.result;
@@ -149,12 +156,10 @@ export function refreshWriteProtection(roots: readonly string[]): void {
   for (const root of roots) {
     const cached = searches.get(root);
     if (cached === undefined) continue;
-    const patterns = cached.key === "" ? [] : cached.key.split("\n");
-    const result = searchRoot(root, patterns, listLater);
-    const entry = { key: cached.key, result };
+    const entry = { ...cached, result: searchRoot(root, cached.patterns, listLater) };
     remember(root, entry);
-    void result.then((done) => {
-      if (searches.get(root) === entry) searches.set(root, { key: cached.key, result: done });
+    void entry.result.then((done) => {
+      if (searches.get(root) === entry) searches.set(root, { ...entry, result: done });
     });
   }
 }
