@@ -19,6 +19,7 @@ import {
   type ToolEnvelope,
 } from "@agent-bridle/core";
 import { describe, expect, it } from "vitest";
+import type { Backend } from "../../src/backend/backend.js";
 import { createSandbox } from "../../src/funnel/sandbox.js";
 import { fakeLauncherBackend } from "./helpers/fake-launcher.js";
 import { contextFor, recordingAudit, useTempDir } from "./helpers/funnel-context.js";
@@ -247,6 +248,14 @@ describe("the Landlock backend glue (fake launcher)", () => {
     expect(policy).toContain(`cwd ${work}`);
   });
 
+  /** `touch marker` under `fs_write only[dir]` through a sandbox on `backend`. */
+  const touchThrough = (backend: Backend, dir: string, marker: string) =>
+    createSandbox({ home: "/nonexistent-home", tmpdir: "/tmp", backend }).run(
+      contextFor({ fs_write: only([dir]) }),
+      { ...base, stages: [["touch", marker]] },
+      { coverage: NO_COVERAGE },
+    );
+
   // Honest degradation (kernel-boundary.md §2): a host where any one layer cannot be set up
   // gets no kernel claim at all, so the default floor refuses in-band and nothing runs.
   it.each(["namespaces", "private_view", "capabilities", "landlock", "seccomp"] as const)(
@@ -263,26 +272,12 @@ describe("the Landlock backend glue (fake launcher)", () => {
       };
       const { backend } = fakeLauncherBackend(dir, { layers, layer_error: `${layer} failed` });
       expect((await backend.probe()).detail).toContain(`missing ${layer}`);
-      const landlock = createSandbox({ home: "/nonexistent-home", tmpdir: "/tmp", backend });
       const marker = join(dir, "marker");
-      const outcome = await landlock.run(
-        contextFor({ fs_write: only([dir]) }),
-        { ...base, stages: [["touch", marker]] },
-        { coverage: NO_COVERAGE },
-      );
+      const outcome = await touchThrough(backend, dir, marker);
       expect(outcome).toMatchObject({ kind: "refused", sandboxKind: "none" });
       expect(existsSync(marker)).toBe(false);
       // Positive control: the same host with every layer engages and runs the program.
-      const whole = fakeLauncherBackend(tempDir()).backend;
-      const ran = await createSandbox({
-        home: "/nonexistent-home",
-        tmpdir: "/tmp",
-        backend: whole,
-      }).run(
-        contextFor({ fs_write: only([dir]) }),
-        { ...base, stages: [["touch", marker]] },
-        { coverage: NO_COVERAGE },
-      );
+      const ran = await touchThrough(fakeLauncherBackend(tempDir()).backend, dir, marker);
       expect(ran).toMatchObject({ kind: "ran", sandboxKind: "landlock" });
       expect(existsSync(marker)).toBe(true);
     },
@@ -291,13 +286,8 @@ describe("the Landlock backend glue (fake launcher)", () => {
   it("falls back to none (and the floor refuses) when the launcher's probe fails", async () => {
     const dir = tempDir();
     const { backend } = fakeLauncherBackend(dir, { landlock_abi: 0 });
-    const landlock = createSandbox({ home: "/nonexistent-home", tmpdir: "/tmp", backend });
     const marker = join(dir, "marker");
-    const outcome = await landlock.run(
-      contextFor({ fs_write: only([dir]) }),
-      { ...base, stages: [["touch", marker]] },
-      { coverage: NO_COVERAGE },
-    );
+    const outcome = await touchThrough(backend, dir, marker);
     expect(outcome).toMatchObject({ kind: "refused", sandboxKind: "none" });
     expect(existsSync(marker)).toBe(false);
   });
