@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -92,6 +93,31 @@ static void add_list(int ruleset, const struct path_list *list, uint64_t access,
   for (size_t i = 0; i < list->len; i++) add_path(ruleset, list->items[i], access, handled);
 }
 
+static int beneath(const char *path, const char *dir) {
+  size_t n = strlen(dir);
+  if (n == 1 && dir[0] == '/') return path[0] == '/';
+  return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/*
+ * The view's /tmp is a fresh tmpfs of the call's own (view.c) when writes are restricted:
+ * readable and writable, so programs that put temporary files there (cc, sort, git) work
+ * wherever TMPDIR points. Not when a write-only root lies beneath it: a rule on /tmp
+ * would make that root readable (kernel-boundary.md §2).
+ */
+static int private_tmp_is_open(const struct policy *p) {
+  if (p->fs_write != AXIS_RESTRICTED) return 0;
+  for (size_t i = 0; i < p->write.len; i++) {
+    const char *root = p->write.items[i];
+    if (strcmp(root, "/") == 0) return 0; /* the host's /tmp, not a private one */
+    if (!beneath(root, "/tmp") || p->fs_read != AXIS_RESTRICTED) continue;
+    int readable = 0;
+    for (size_t j = 0; j < p->read.len && !readable; j++) readable = beneath(root, p->read.items[j]);
+    if (!readable) return 0;
+  }
+  return 1;
+}
+
 void landlock_apply(const struct policy *p) {
   int fs_restricted = p->fs_read == AXIS_RESTRICTED || p->fs_write == AXIS_RESTRICTED ||
                       p->exec == AXIS_RESTRICTED;
@@ -115,6 +141,7 @@ void landlock_apply(const struct policy *p) {
   /* A write root is not readable unless it is also a read root (kernel-boundary.md §2). */
   add_list(ruleset, &p->write, LL_WRITE, handled);
   add_list(ruleset, &p->execute, LL_FS_EXECUTE | LL_READ, handled);
+  if (private_tmp_is_open(p)) add_path(ruleset, "/tmp", LL_READ | LL_WRITE, handled);
   if (p->fs_write == AXIS_RESTRICTED || p->fs_read == AXIS_RESTRICTED) {
     for (size_t i = 0; i < sizeof device_sinks / sizeof *device_sinks; i++) {
       add_path(ruleset, device_sinks[i], LL_READ | LL_FS_WRITE_FILE | LL_FS_TRUNCATE, handled);

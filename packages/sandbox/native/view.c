@@ -88,7 +88,10 @@ static int parent_in_view(int newroot, const char *path, const char **name) {
     int next = resolve_in(newroot, prefix, 1);
     if (next < 0 && errno == ENOENT) {
       const char *component = strrchr(prefix, '/') + 1;
-      if (mkdirat(dir, component, 0755) != 0 && errno != EEXIST) view_fail("mkdir", prefix);
+      /* A stand-in for a host directory the grant does not show: read-only by mode, so
+         nothing lands in it by mistake where it is writable (the private /tmp). Its
+         owner could chmod it back, but only to write into the call's own tmpfs. */
+      if (mkdirat(dir, component, 0555) != 0 && errno != EEXIST) view_fail("mkdir", prefix);
       next = resolve_in(newroot, prefix, 1);
     }
     if (next < 0) view_fail("open", prefix);
@@ -131,7 +134,9 @@ static int at_own_path(int source, const char *path) {
 }
 
 /* Recreates in the view each link on the way to `path` (`/bin` → `usr/bin`), where the
-   view has nothing of that name yet and the link's directory is in the view. */
+   view has nothing of that name yet, and each host directory on the way that the view
+   lacks (a stand-in, as parent_in_view makes them), so the link has somewhere to live
+   whatever was bound before it. A prefix the view cannot resolve ends the walk. */
 static void link_prefixes(const struct view_ctx *v, const char *path) {
   char prefix[VIEW_PATH_MAX];
   size_t len = strlen(path);
@@ -144,19 +149,27 @@ static void link_prefixes(const struct view_ctx *v, const char *path) {
     if (host < 0) return;
     struct stat st;
     int is_link = fstat(host, &st) == 0 && S_ISLNK(st.st_mode);
+    int is_dir = !is_link && S_ISDIR(st.st_mode);
     int there = resolve_in(v->newroot, prefix, 0);
     if (there >= 0) close(there);
-    if (is_link && there < 0) {
+    if ((is_link || (is_dir && end < len)) && there < 0) {
       char *slash = strrchr(prefix, '/');
       char target[VIEW_PATH_MAX];
-      ssize_t n = readlinkat(host, "", target, sizeof target - 1);
+      ssize_t n = is_link ? readlinkat(host, "", target, sizeof target - 1) : 0;
       *slash = '\0';
       int parent = resolve_in(v->newroot, prefix[0] ? prefix : "/", 1);
-      if (n >= 0 && parent >= 0) {
+      if (parent < 0) {
+        close(host);
+        return;
+      }
+      if (is_link && n >= 0) {
         target[n] = '\0';
         (void)symlinkat(target, parent, slash + 1);
+      } else if (is_dir && mkdirat(parent, slash + 1, 0555) != 0 && errno != EEXIST) {
+        *slash = '/';
+        view_fail("mkdir", prefix);
       }
-      if (parent >= 0) close(parent);
+      close(parent);
     }
     close(host);
   }

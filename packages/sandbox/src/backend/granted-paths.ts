@@ -6,6 +6,7 @@ import {
   resolveOnSearchPath,
   type Scope,
 } from "@agent-bridle/core";
+import { programParts } from "./program-parts.js";
 
 // Granted paths as a kernel backend must see them: absolute, resolved, existing.
 
@@ -52,14 +53,19 @@ export function grantedRoots(
   return unique(roots);
 }
 
+/**
+ * The granted programs and the engine's runtime programs, resolved, each with its parts
+ * (link chain, `#!` interpreter, helpers: `program-parts.ts`).
+ */
 export async function grantedExecutables(scope: Scope<string>, runtime: readonly string[]) {
   const entries = scope === "all" ? [] : scope.only;
-  const found: string[] = [];
-  for (const entry of [...entries, ...runtime]) {
-    const path = isBareProgram(entry) ? await resolveOnSearchPath(entry) : entry;
-    if (path !== undefined && isAbsolute(path)) found.push(path);
-  }
-  return withRealpath(found);
+  const found = await Promise.all(
+    [...entries, ...runtime].map(async (entry) => {
+      const path = isBareProgram(entry) ? await resolveOnSearchPath(entry) : entry;
+      return path !== undefined && isAbsolute(path) ? programParts(path) : [];
+    }),
+  );
+  return unique(found.flat());
 }
 
 const systemPaths = new WeakMap<readonly string[], readonly string[]>();
