@@ -1,6 +1,6 @@
 import { homedir, tmpdir } from "node:os";
 import type { RegistryBuilder, ShellLimits, ShellOutputObserver } from "@agent-bridle/core";
-import type { Backend, ResourceLimits } from "@agent-bridle/sandbox";
+import type { Backend, GitIdentity, ResourceLimits } from "@agent-bridle/sandbox";
 import { createBrushShellTool, inspectShell } from "@agent-bridle/shell-brush";
 import { createHostShellTool } from "@agent-bridle/shell-host";
 import { createShellTool } from "@agent-bridle/shell-safe";
@@ -25,6 +25,12 @@ export interface ShellOptions {
    * `LIMIT_EXCEEDED` denial naming it (`memory`, `processes`, `file_size`).
    */
   readonly resourceLimits?: ResourceLimits | undefined;
+  /**
+   * The git identity (`user.name`, `user.email`) of the private home a call gets when
+   * `home` is not inside its `fs_read` grant (that home also trusts every repository:
+   * `safe.directory = *`); default `DEFAULT_GIT_IDENTITY` (`agent-bridle`).
+   */
+  readonly gitIdentity?: GitIdentity | undefined;
   /** Timeouts and output caps (`DEFAULT_SHELL_LIMITS` for what is not given). */
   readonly limits?: Partial<ShellLimits> | undefined;
   /** Live output of every call (reference §8); `DispatchOptions.observer` is per call. */
@@ -71,6 +77,7 @@ export function addSelectedShell(
     ...defined({
       backend: options.backend,
       resourceLimits: options.resourceLimits,
+      gitIdentity: options.gitIdentity,
       limits: options.limits,
       observer: options.observer,
       baseDir,

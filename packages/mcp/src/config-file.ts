@@ -53,6 +53,15 @@ export interface LimitSettings {
   readonly privateTmpBytes?: number | undefined;
 }
 
+/**
+ * `[git]`: the identity (`name`, `email`, both required) of commits made in a call's
+ * private home; absent: the engines' default (`agent-bridle`).
+ */
+export interface GitSettings {
+  readonly name: string;
+  readonly email: string;
+}
+
 /** What `~/.agent-bridle/config.toml` holds, validated. */
 export interface ConfigFile {
   readonly path: string;
@@ -61,9 +70,10 @@ export interface ConfigFile {
   readonly fs: FileConfigOptions;
   readonly limits: LimitSettings;
   readonly engine: EngineSettings;
+  readonly git: GitSettings | undefined;
 }
 
-const TABLES = new Set(["caveats", "fs", "limits", "engine"]);
+const TABLES = new Set(["caveats", "fs", "limits", "engine", "git"]);
 
 const FS_KEYS = new Set([
   "baseDir",
@@ -163,6 +173,21 @@ function parseEngine(file: string, raw: Record<string, unknown>): EngineSettings
   return engine;
 }
 
+function parseGit(file: string, raw: Record<string, unknown>): GitSettings | undefined {
+  if (Object.keys(raw).length === 0) return undefined;
+  for (const key of Object.keys(raw)) {
+    if (key !== "name" && key !== "email")
+      fail(file, `[git] has an unknown key ${JSON.stringify(key)}`);
+  }
+  const field = (key: "name" | "email") => {
+    const value = raw[key];
+    if (typeof value !== "string" || value.trim() === "" || /\p{Cc}/u.test(value))
+      fail(file, `[git] ${key} must be a non-empty string on one line`);
+    return value;
+  };
+  return { name: field("name"), email: field("email") };
+}
+
 /** Validates a parsed config document (exported for tests). */
 export function configFromDocument(file: string, document: Record<string, unknown>): ConfigFile {
   for (const key of Object.keys(document)) {
@@ -182,6 +207,7 @@ export function configFromDocument(file: string, document: Record<string, unknow
     fs: parseFs(file, table(file, document.fs, "fs")),
     limits: parseLimits(file, table(file, document.limits, "limits")),
     engine: parseEngine(file, table(file, document.engine, "engine")),
+    git: parseGit(file, table(file, document.git, "git")),
   };
 }
 

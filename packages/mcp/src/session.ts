@@ -45,7 +45,7 @@ function resourceLimits(limits: LimitSettings): ResourceLimits | undefined {
   return Object.fromEntries(given.map((key) => [key, limits[key]])) as ResourceLimits;
 }
 
-/** The facade options for a resolved configuration (`[fs]`, `[limits]`, `[engine]`). */
+/** The facade options for a resolved configuration (`[fs]`, `[limits]`, `[engine]`, `[git]`). */
 export function registryOptionsFor(resolution: GrantResolution): RegistryOptions {
   const fs = resolution.config?.fs ?? {};
   const limits = resolution.config?.limits ?? {};
@@ -59,6 +59,7 @@ export function registryOptionsFor(resolution: GrantResolution): RegistryOptions
       ...(engine.tmpdir === undefined ? {} : { tmpdir: engine.tmpdir }),
       limits: shellLimits(limits),
       ...(bounds === undefined ? {} : { resourceLimits: bounds }),
+      ...(resolution.config?.git === undefined ? {} : { gitIdentity: resolution.config.git }),
     },
     files: fs,
     baseDir: fs.baseDir,

@@ -93,6 +93,9 @@ describe("~/.agent-bridle/config.toml", () => {
     [{ engine: { shell: "bash" } }, /\[engine\] shell must be "brush", "safe", "host" or "none"/],
     [{ engine: { home: "~" } }, /\[engine\] home must be an absolute path/],
     [{ extra: 1 }, /unknown table or key "extra"/],
+    [{ git: { name: "Ada" } }, /\[git\] email must be a non-empty string on one line/],
+    [{ git: { name: "a\nb", email: "e" } }, /\[git\] name must be a non-empty string on one line/],
+    [{ git: { user: "x" } }, /\[git\] has an unknown key "user"/],
     [{ fs: "nope" }, /\[fs\] must be a table/],
   ])("refuses %j", (document, message) => {
     expect(() => configFromDocument("/x/config.toml", document as Record<string, unknown>)).toThrow(

@@ -193,6 +193,18 @@ describe("the session grant's source (reference case 100, as spec §13 adapts it
     expect(registryOptionsFor(none).shellOptions?.resourceLimits).toBeUndefined();
   });
 
+  it("hands the [git] identity to the shell engine's private home, and nothing when none is given", async () => {
+    const home = tempDir();
+    writeConfig(home, '[git]\nname = "Ada Lovelace"\nemail = "ada@example.org"\n');
+    const resolution = await resolveGrant({ env: {}, home });
+    expect(registryOptionsFor(resolution).shellOptions?.gitIdentity).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.org",
+    });
+    const none = await resolveGrant({ env: {}, home: tempDir() });
+    expect(registryOptionsFor(none).shellOptions?.gitIdentity).toBeUndefined();
+  });
+
   it("serves the facade's default engine when nothing names one: brush on Linux and macOS", async () => {
     const resolution = await resolveGrant({ env: {}, home: tempDir() });
     expect(resolution.engine.shell).toBeUndefined();

@@ -32,6 +32,11 @@ export {
 } from "./funnel/environment-denylist.js";
 export { limitExceededDenial, withLimitDenials } from "./funnel/limit-denial.js";
 export { EXCEEDED_LIMITS, type ExceededLimit } from "./funnel/limit-trailer.js";
+export {
+  checkGitIdentity,
+  DEFAULT_GIT_IDENTITY,
+  type GitIdentity,
+} from "./funnel/private-home.js";
 export { pumpInput, type StdinFeed } from "./funnel/pump-input.js";
 export { envelopeContextOf, shellStatus } from "./funnel/run-result.js";
 // the funnel every spawn goes through

@@ -25,6 +25,7 @@ import {
   createHostBackend,
   createSandbox,
   envelopeContextOf,
+  type GitIdentity,
   type ResourceLimits,
   withLimitDenials,
 } from "@agent-bridle/sandbox";
@@ -48,6 +49,8 @@ export interface HostShellToolOptions {
    * the tree runs into is reported in the envelope (`LIMIT_EXCEEDED`, naming it).
    */
   readonly resourceLimits?: ResourceLimits;
+  /** The git identity of a call's private home (when `HOME` is not granted; default `DEFAULT_GIT_IDENTITY`). */
+  readonly gitIdentity?: GitIdentity | undefined;
   readonly limits?: Partial<ShellLimits>;
   /** Live output, per invocation (reference §8). */
   readonly observer?: ShellOutputObserver;
@@ -76,6 +79,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
     home: options.home,
     tmpdir: options.tmpdir,
     limits: options.resourceLimits,
+    gitIdentity: options.gitIdentity,
   });
 
   const refuse = (context: EnvelopeContext, denial: Denial) =>

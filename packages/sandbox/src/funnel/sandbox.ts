@@ -20,14 +20,25 @@ import { admitStages } from "./admit-program.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { descriptorSlots, launchStages } from "./launch-stages.js";
+import {
+  checkGitIdentity,
+  createPrivateHome,
+  type GitIdentity,
+  homeIsGranted,
+} from "./private-home.js";
 import { createPrivateTempDir, type PrivateTempDir } from "./private-temp-dir.js";
 import type { LaunchHold, SpawnResult, StageStdio } from "./spawn-types.js";
 
 export interface SandboxOptions {
   /** The L3 mechanism this host offers; default `none`. */
   readonly backend?: Backend | undefined;
-  /** The children's `HOME`. */
+  /**
+   * The children's `HOME` when the call may read it (inside a granted `fs_read` root, or
+   * `fs_read: "all"`); otherwise each call gets a private home in its own directory.
+   */
   readonly home: string;
+  /** The git identity of a private home (default `DEFAULT_GIT_IDENTITY`). */
+  readonly gitIdentity?: GitIdentity | undefined;
   /** The children's `TMPDIR`, and where private temp directories are made. */
   readonly tmpdir: string;
   /**
@@ -122,6 +133,7 @@ function refuseSpawn(audit: AuditSink, tool: string, argv: readonly string[], de
  * happens before anything is spawned and is returned in-band.
  */
 export function createSandbox(options: SandboxOptions): Sandbox {
+  checkGitIdentity(options.gitIdentity);
   const available = options.backend ?? NONE_BACKEND;
   const limits: ResourceLimits = Object.freeze({ ...DEFAULT_RESOURCE_LIMITS, ...options.limits });
   async function run(
@@ -156,8 +168,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const argvs = admission.stages;
     let temp: PrivateTempDir | undefined;
     let prepared: PreparedBackend | undefined;
+    const configuredHome = request.home ?? options.home;
+    const ownHome = !homeIsGranted(configuredHome, caveats);
     try {
-      if (request.privateTmp) temp = await createPrivateTempDir(options.tmpdir);
+      if (request.privateTmp || ownHome) temp = await createPrivateTempDir(options.tmpdir);
+      const home =
+        temp && ownHome ? await createPrivateHome(temp.path, options.gitIdentity) : configuredHome;
       prepared = await selection.backend.prepare({
         caveats,
         pathPolicy: cx.pathPolicy,
@@ -189,8 +205,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         stages: argvs,
         cwd: request.cwd,
         env: buildChildEnvironment({
-          home: request.home ?? options.home,
-          tmpdir: temp?.path ?? options.tmpdir,
+          home,
+          tmpdir: (request.privateTmp ? temp?.path : undefined) ?? options.tmpdir,
           callerEnv: request.env,
         }),
         timeoutMs: request.timeoutMs,

@@ -31,6 +31,7 @@ import {
   createHostBackend,
   createSandbox,
   envelopeContextOf,
+  type GitIdentity,
   type ResourceLimits,
   withLimitDenials,
 } from "@agent-bridle/sandbox";
@@ -55,6 +56,8 @@ export interface BrushShellToolOptions {
    * reported in the envelope (`LIMIT_EXCEEDED`, naming it).
    */
   readonly resourceLimits?: ResourceLimits;
+  /** The git identity of a call's private home (when `HOME` is not granted; default `DEFAULT_GIT_IDENTITY`). */
+  readonly gitIdentity?: GitIdentity | undefined;
   readonly limits?: Partial<ShellLimits>;
   /** Live output, per invocation (reference §8). */
   readonly observer?: ShellOutputObserver;
@@ -89,6 +92,7 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
     home: options.home,
     tmpdir: options.tmpdir,
     limits: options.resourceLimits,
+    gitIdentity: options.gitIdentity,
   });
   const pool = new WorkerPool({
     sandbox,

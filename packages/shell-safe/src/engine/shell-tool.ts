@@ -26,6 +26,7 @@ import {
   createSandbox,
   envelopeContextOf,
   floorDenial,
+  type GitIdentity,
   type ResourceLimits,
   type SandboxRunFacts,
   selectBackend,
@@ -63,6 +64,8 @@ export interface ShellToolOptions {
    * `/tmp`). One a pipeline runs into is reported in the envelope (`LIMIT_EXCEEDED`).
    */
   readonly resourceLimits?: ResourceLimits;
+  /** The git identity of a call's private home (when `HOME` is not granted; default `DEFAULT_GIT_IDENTITY`). */
+  readonly gitIdentity?: GitIdentity | undefined;
   readonly limits?: Partial<ShellSafeLimits>;
   readonly parseLimits?: Partial<ParseLimits>;
   /** Live output, per invocation (reference §8). */
@@ -131,6 +134,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     home: options.home,
     tmpdir: options.tmpdir,
     limits: options.resourceLimits,
+    gitIdentity: options.gitIdentity,
   });
 
   return defineTool<ShellSafeInput, ToolEnvelope>({
