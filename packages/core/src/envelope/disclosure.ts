@@ -16,6 +16,11 @@ export const DisclosureSchema = z.strictObject({
   backend_forced: z.string().optional(),
   engine: z.string().optional(),
   private_temp_dir: z.string().optional(),
+  /**
+   * What the kernel refused a spawned program (a path outside its view, an exec without
+   * the right) is not in `denials`: it reaches the program as an ordinary error (ADR 0013).
+   */
+  kernel_refusals: z.literal("not_itemised").optional(),
   human_gate: HumanGateSchema,
 });
 export type Disclosure = z.infer<typeof DisclosureSchema>;
@@ -28,6 +33,8 @@ export interface DisclosureFacts {
   readonly netOverDelivery?: boolean;
   readonly backendForced?: string;
   readonly privateTempDir?: string;
+  /** Some axis was held by the kernel, whose refusals the result cannot list. */
+  readonly kernelRefusalsNotItemised?: boolean;
 }
 
 /** Builds the disclosure block, or `undefined` when it is quiet. */
@@ -41,5 +48,6 @@ export function buildDisclosure(facts: DisclosureFacts): Disclosure | undefined 
   if (facts.backendForced !== undefined) disclosure.backend_forced = facts.backendForced;
   if (facts.engine !== undefined) disclosure.engine = facts.engine;
   if (facts.privateTempDir !== undefined) disclosure.private_temp_dir = facts.privateTempDir;
+  if (facts.kernelRefusalsNotItemised) disclosure.kernel_refusals = "not_itemised";
   return Object.keys(disclosure).length === 1 ? undefined : disclosure;
 }

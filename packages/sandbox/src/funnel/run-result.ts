@@ -16,8 +16,8 @@ export function shellStatus(exitCode: number | null, signal: NodeJS.Signals | nu
 
 /**
  * What every envelope of a spawning engine carries for one call: the kind and report the
- * funnel actually applied, the disclosure (unbridled, the human gate, the engine's name)
- * and the time since `startedMs` (a `performance.now()` reading).
+ * funnel actually applied, the disclosure (unbridled, the human gate, the engine's name,
+ * the private temp directory, that kernel refusals are not itemised) and the time since `startedMs` (a `performance.now()` reading).
  */
 export function envelopeContextOf(
   cx: ToolContext,
@@ -36,6 +36,7 @@ export function envelopeContextOf(
       ...(engine === undefined ? {} : { engine }),
       // The per-call private temp directory the funnel granted (removed after the call).
       ...(facts.privateTmpDir === undefined ? {} : { privateTempDir: facts.privateTmpDir }),
+      kernelRefusalsNotItemised: Object.values(facts.report).includes("kernel"),
     }),
     elapsedMs: performance.now() - startedMs,
   };
