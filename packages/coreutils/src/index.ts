@@ -32,3 +32,4 @@ export {
   carriedArgv,
   runCarried,
 } from "./carried/run-carried.js";
+export { checkInProcess, type InProcessSupport } from "./support/check-in-process.js";

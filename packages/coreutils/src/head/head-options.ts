@@ -1,5 +1,6 @@
 import type { OptionSpec } from "../options/option-spec.js";
 import { parseOptions } from "../options/parse-options.js";
+import { actedOnWhileReading } from "../options/read-first.js";
 import { unsupportedOption } from "../options/usage-error.js";
 import { parseSize } from "../text/parse-size.js";
 
@@ -27,10 +28,18 @@ export interface HeadSettings {
   operands: readonly string[];
 }
 
-/** `failure`: the whole message; `usage`: add the "Try --help" line. */
+/**
+ * `failure`: the whole message; `usage`: add the "Try --help" line; `unsupported`: the
+ * spelling of a GNU option this implementation does not carry (the message refuses it).
+ */
 export type HeadParse =
   | { readonly ok: true; readonly settings: HeadSettings }
-  | { readonly ok: false; readonly message: string; readonly usage: boolean };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly usage: boolean;
+      readonly unsupported?: string;
+    };
 
 function setCount(settings: HeadSettings, lines: boolean, text: string): string | undefined {
   settings.countLines = lines;
@@ -74,11 +83,24 @@ export function parseHeadOptions(argv: readonly string[]): HeadParse {
   if (first !== undefined && /^-[0-9]/.test(first)) {
     const failure = parseObsolete(settings, first);
     if (failure !== undefined)
-      return { ok: false, message: failure, usage: !failure.includes("invalid number") };
+      return {
+        ok: false,
+        message: failure,
+        usage: !failure.includes("invalid number"),
+        ...(failure === unsupportedOption("head", "-z") ? { unsupported: "-z" } : {}),
+      };
     rest = argv.slice(1);
   }
   const parsed = parseOptions("head", HEAD_SPEC, rest);
-  if (!parsed.ok) return { ok: false, message: parsed.message, usage: true };
+  if (!parsed.ok) {
+    const early = actedOnWhileReading(parsed.options);
+    return {
+      ok: false,
+      message: parsed.message,
+      usage: true,
+      ...(early ? { unsupported: early } : {}),
+    };
+  }
   for (const option of parsed.options) {
     if (option.key === "c" || option.key === "n") {
       const failure = setCount(settings, option.key === "n", option.value ?? "");
@@ -91,7 +113,10 @@ export function parseHeadOptions(argv: readonly string[]): HeadParse {
         message: `head: invalid trailing option -- ${option.key}\n`,
         usage: true,
       };
-    } else return { ok: false, message: unsupportedOption("head", option.spelling), usage: true };
+    } else {
+      const message = unsupportedOption("head", option.spelling);
+      return { ok: false, message, usage: true, unsupported: option.spelling };
+    }
   }
   settings.operands = parsed.operands;
   return { ok: true, settings };

@@ -29,4 +29,9 @@ export type ParseResult =
       readonly options: readonly ParsedOption[];
       readonly operands: readonly string[];
     }
-  | { readonly ok: false; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      /** The options read before the failing argument (GNU acts on `--help` as it reads it). */
+      readonly options: readonly ParsedOption[];
+    };

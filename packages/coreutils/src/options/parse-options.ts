@@ -65,7 +65,7 @@ export function parseOptions(
     }
     if (argument.startsWith("--")) {
       const step = parseLongOption(program, spec.long, argument, next);
-      if (!step.ok) return step;
+      if (!step.ok) return { ok: false, message: step.message, options };
       options.push(step.option);
       if (step.consumedNext) index += 1;
       continue;
@@ -75,7 +75,7 @@ export function parseOptions(
       continue;
     }
     const step = parseCluster(program, spec.short, argument, next, options);
-    if (!step.ok) return step;
+    if (!step.ok) return { ok: false, message: step.message, options };
     if (step.consumedNext) index += 1;
   }
   return { ok: true, options, operands };

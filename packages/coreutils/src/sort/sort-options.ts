@@ -1,5 +1,6 @@
 import type { ParsedOption } from "../options/option-spec.js";
 import { parseOptions } from "../options/parse-options.js";
+import { actedOnWhileReading } from "../options/read-first.js";
 import { unsupportedOption } from "../options/usage-error.js";
 import { isDefaultCompare, type KeyField, newKey } from "./key-field.js";
 import { parseKeySpec, setOrdering } from "./key-spec.js";
@@ -24,12 +25,21 @@ export type SortParse =
       readonly message: string;
       readonly usage: boolean;
       readonly status?: number;
+      /** The spelling of a GNU option this implementation does not carry. */
+      readonly unsupported?: string;
     };
 
 const fail = (message: string, usage = false): SortParse => ({
   ok: false,
   message: `${message}\n`,
   usage,
+});
+
+const unsupported = (spelling: string): SortParse => ({
+  ok: false,
+  message: unsupportedOption("sort", spelling),
+  usage: true,
+  unsupported: spelling,
 });
 
 function keyFlags(key: KeyField): string {
@@ -74,8 +84,7 @@ function applyOption(
   switch (option.key) {
     case "k": {
       const parsed = parseKeySpec(value);
-      if (parsed.ok === "unsupported")
-        return fail(unsupportedOption("sort", `-k ...${parsed.letter}`).trimEnd(), true);
+      if (parsed.ok === "unsupported") return unsupported(`-k ...${parsed.letter}`);
       if (!parsed.ok) return fail(`sort: ${parsed.message}`);
       settings.keys.push(parsed.key);
       return undefined;
@@ -119,14 +128,22 @@ function applyOption(
         setOrdering(option.key, 0, global, "both");
         return undefined;
       }
-      return fail(unsupportedOption("sort", option.spelling).trimEnd(), true);
+      return unsupported(option.spelling);
     }
   }
 }
 
 export function parseSortOptions(argv: readonly string[]): SortParse {
   const parsed = parseOptions("sort", SORT_SPEC, argv);
-  if (!parsed.ok) return { ok: false, message: parsed.message, usage: true };
+  if (!parsed.ok) {
+    const early = actedOnWhileReading(parsed.options);
+    return {
+      ok: false,
+      message: parsed.message,
+      usage: true,
+      ...(early ? { unsupported: early } : {}),
+    };
+  }
   const settings: SortSettings = {
     keys: [],
     tab: -1,
