@@ -82,11 +82,15 @@ describe("a denied operand reads as GNU's permission error and is recorded", () 
     expect(outcome.stdout.length).toBe(0);
   });
 
-  it("ls -R reports a refused subdirectory as GNU's 'cannot open directory' (status 1)", async () => {
-    const outcome = await run("ls", ["-R", "dir"], ["dir/sub"]);
-    expect(outcome.stderr.toString()).toBe("ls: cannot access 'dir/sub': Permission denied\n");
-    expect(outcome.status).toBe(1);
-    expect(outcome.denials.length).toBeGreaterThan(0);
+  it("ls -R lists a refused subdirectory by name and does not descend into it (issue 15)", async () => {
+    const accessed: string[] = [];
+    const outcome = await run("ls", ["-R", "dir"], ["dir/sub"], accessed);
+    expect(outcome.stdout.toString()).toMatch(/^dir:\n(.*\n)*sub\n/);
+    expect(outcome.stdout.toString()).not.toContain("dir/sub:");
+    expect(outcome.stderr.toString()).toBe("");
+    expect(outcome.status).toBe(0);
+    expect(outcome.denials).toEqual([]);
+    expect(accessed.filter((path) => path.startsWith(join(tree.root, "dir/sub")))).toEqual([]);
   });
 
   it("ls -l without the user database shows numeric ids and records the refusal", async () => {

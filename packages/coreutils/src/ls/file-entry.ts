@@ -14,4 +14,9 @@ export interface FileEntry {
   readonly linkStats?: BigIntStats | undefined;
   /** A command-line operand (affects how a failure to open it counts). */
   readonly commandLine: boolean;
+  /**
+   * A directory entry the grant does not let `ls` look at: its name is listed, its
+   * metadata is not (`stats` are zero; `-l` prints GNU's `?` fields for it).
+   */
+  readonly withheld?: boolean;
 }

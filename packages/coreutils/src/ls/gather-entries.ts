@@ -1,17 +1,17 @@
-import type { IoContext } from "../io/io-context.js";
-import { refusalText } from "../io/refusal-text.js";
+import type { GateRefusal, IoContext } from "../io/io-context.js";
 import { toByteString } from "../text/byte-string.js";
 import type { FileEntry } from "./file-entry.js";
 import { isDirectoryMode, isLinkMode } from "./mode-string.js";
 
 export type Gathered =
   | { readonly ok: true; readonly entry: FileEntry }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly refusal: GateRefusal };
 
 /**
  * Stats one file through the gate. `follow`: a command-line operand naming a link to a
  * directory is followed (GNU's default without -l, -d, -F); a dangling link falls back
  * to the link itself. `long`: links also get their target text and the target's stats.
+ * A refusal is returned as it came (the caller words it, and records a denial it reports).
  */
 export async function gatherEntry(
   context: IoContext,
@@ -28,10 +28,10 @@ export async function gatherEntry(
     stats.errno !== "ENOENT" &&
     stats.errno !== "ELOOP"
   ) {
-    return { ok: false, message: refusalText(context, stats) };
+    return { ok: false, refusal: stats };
   }
   if (stats === undefined || !stats.ok) stats = await context.opener.lstat(file.path);
-  if (!stats.ok) return { ok: false, message: refusalText(context, stats) };
+  if (!stats.ok) return { ok: false, refusal: stats };
   let linkTarget: string | undefined;
   let linkStats: FileEntry["linkStats"];
   if (long && isLinkMode(stats.value.mode)) {

@@ -29,7 +29,16 @@ function nameColumn(entry: FileEntry, classify: boolean): string {
   return classify ? `${entry.name}${typeIndicator(entry.stats.mode)}` : entry.name;
 }
 
+/** GNU's row for an entry it could not stat: its name, `?` for everything else. */
+function withheldRow(entry: FileEntry): Row {
+  const unknown = "?";
+  const time = unknown.padStart(12);
+  const fields = { links: unknown, owner: unknown, group: unknown, size: unknown, time };
+  return { mode: "??????????", ...fields, name: entry.name };
+}
+
 async function row(entry: FileEntry, names: IdNames, options: LongOptions): Promise<Row> {
+  if (entry.withheld === true) return withheldRow(entry);
   const { stats } = entry;
   return {
     mode: modeString(stats.mode),

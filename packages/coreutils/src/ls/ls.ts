@@ -15,6 +15,7 @@ import { longLines, totalLine } from "./long-format.js";
 import { LS_SPEC, type LsSettings, lsSettings } from "./ls-options.js";
 import { isDirectoryMode, typeIndicator } from "./mode-string.js";
 import { sortEntries } from "./sort-entries.js";
+import { standInParent, withheldEntry } from "./withheld-entry.js";
 
 const PROGRAM = "ls";
 const SERIOUS = 2;
@@ -58,6 +59,18 @@ async function printEntries(
 const childShownPath = (parent: string, name: string) =>
   parent.endsWith("/") ? `${parent}${name}` : `${parent}/${name}`;
 
+/**
+ * An entry of a directory the grant lets `ls` list, which the grant does not let it look
+ * at: the name is shown (the listing was allowed), its metadata withheld, nothing
+ * reported or recorded (nothing the script asked for was refused). `..` of a directory at
+ * the edge of the grant is the private view's stand-in.
+ */
+function withheld(run: Run, file: Pick<FileEntry, "name" | "path" | "shownPath">, raw: string) {
+  if (raw !== "..") return withheldEntry(file);
+  const owner = { uid: BigInt(process.getuid?.() ?? 0), gid: BigInt(process.getgid?.() ?? 0) };
+  return standInParent(file, owner, run.clock.nowFor(0n));
+}
+
 async function readEntries(
   run: Run,
   directory: FileEntry,
@@ -74,7 +87,11 @@ async function readEntries(
     };
     const gathered = await gatherEntry(run.context, file, false, run.settings.long);
     if (gathered.ok) entries.push(gathered.entry);
-    else await fail(run, `cannot access ${quoteaf(file.shownPath)}: ${gathered.message}`, false);
+    else if ("denial" in gathered.refusal) entries.push(withheld(run, file, raw));
+    else {
+      const message = refusalText(run.context, gathered.refusal);
+      await fail(run, `cannot access ${quoteaf(file.shownPath)}: ${message}`, false);
+    }
   }
   return entries;
 }
@@ -130,7 +147,10 @@ async function gatherOperands(run: Run, operands: readonly string[]): Promise<Fi
     };
     const gathered = await gatherEntry(run.context, file, follow, settings.long);
     if (gathered.ok) entries.push(gathered.entry);
-    else await fail(run, `cannot access ${quoteaf(name)}: ${gathered.message}`, true);
+    else {
+      const message = refusalText(run.context, gathered.refusal);
+      await fail(run, `cannot access ${quoteaf(name)}: ${message}`, true);
+    }
   }
   return sortEntries(entries, settings);
 }

@@ -1,8 +1,12 @@
 import { lstat, open, readdir, readlink, stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import { createDenial } from "@agent-bridle/core";
 import type { GatedOpener, GateOutcome } from "../../src/index.js";
 
-/** A test gate: paths under `root` are allowed unless listed in `denied`. */
+/**
+ * A test gate: paths under `root` are allowed unless listed in `denied`, both judged on
+ * the path with `.` and `..` folded (`dir/./sub` is `dir/sub`).
+ */
 export interface TestOpenerOptions {
   readonly root: string;
   readonly denied?: readonly string[];
@@ -23,7 +27,7 @@ export function createTestOpener(options: TestOpenerOptions): GatedOpener {
   const inside = (path: string) =>
     extra.has(path) || path === options.root || path.startsWith(`${options.root}/`);
   async function gated<T>(path: string, act: () => Promise<T>): Promise<GateOutcome<T>> {
-    if (!inside(path) || denied.has(path)) {
+    if (!inside(resolve(path)) || denied.has(resolve(path))) {
       return {
         ok: false,
         denial: createDenial(
