@@ -38,6 +38,10 @@ export interface LimitSettings {
   readonly maxConcurrentCalls?: number | undefined;
   /** Largest JSON-RPC line accepted, in bytes. Default 16 MiB. */
   readonly maxFrameBytes?: number | undefined;
+  /** Bytes of each of stdout and stderr the model receives (head and tail). Default 16 KiB. */
+  readonly maxModelOutputBytes?: number | undefined;
+  /** Seconds of silence before a call with a progress token gets a heartbeat. Default 10. */
+  readonly heartbeatSecs?: number | undefined;
   readonly defaultTimeoutSecs?: number | undefined;
   readonly maxTimeoutSecs?: number | undefined;
   readonly maxOutputBytes?: number | undefined;
@@ -88,6 +92,8 @@ const FS_KEYS = new Set([
 const LIMIT_KEYS: Record<string, keyof LimitSettings> = {
   max_concurrent_calls: "maxConcurrentCalls",
   max_frame_bytes: "maxFrameBytes",
+  max_model_output_bytes: "maxModelOutputBytes",
+  heartbeat_secs: "heartbeatSecs",
   default_timeout_secs: "defaultTimeoutSecs",
   max_timeout_secs: "maxTimeoutSecs",
   max_output_bytes: "maxOutputBytes",

@@ -11,6 +11,10 @@ export const DEFAULT_PROGRESS_INTERVAL_MS = 50;
 export const DEFAULT_PROGRESS_MESSAGE_CHARS = 16 * 1024;
 /** Output taken but not yet written to the client; beyond it progress drops output. */
 export const DEFAULT_PROGRESS_BACKLOG_BYTES = 1024 * 1024;
+/** The `_meta` key of a heartbeat: the seconds the call has run. */
+export const PROGRESS_HEARTBEAT_META_KEY = "agent-bridle/heartbeat";
+/** A call silent this long gets a heartbeat (below the usual 60 s client timeout). */
+export const DEFAULT_HEARTBEAT_MS = 10_000;
 
 export interface ProgressNotification {
   readonly method: "notifications/progress";
@@ -18,7 +22,9 @@ export interface ProgressNotification {
     readonly progressToken: string | number;
     readonly progress: number;
     readonly message: string;
-    readonly _meta: { readonly [PROGRESS_STREAM_META_KEY]: ShellOutputStream };
+    readonly _meta:
+      | { readonly [PROGRESS_STREAM_META_KEY]: ShellOutputStream }
+      | { readonly [PROGRESS_HEARTBEAT_META_KEY]: number };
   };
 }
 
@@ -29,6 +35,12 @@ export interface ProgressStreamOptions {
   readonly intervalMs?: number | undefined;
   readonly maxMessageChars?: number | undefined;
   readonly maxBacklogBytes?: number | undefined;
+  /**
+   * After this long without a notification, a heartbeat is sent (its text says how long
+   * the call has run, its `_meta` the seconds; no stream), so a client that resets its timeout on progress keeps
+   * waiting for a silent long call. Default 10 s.
+   */
+  readonly heartbeatMs?: number | undefined;
 }
 
 /** One `tools/call`'s live output, sent as MCP progress notifications with its token. */
@@ -54,6 +66,7 @@ interface Segment {
  * order, one notification per run of one stream, each at most `maxMessageChars`. Memory is
  * bounded: once `maxBacklogBytes` of output is taken but not yet written (a client that
  * does not read), further output is left out of progress. The result stays authoritative.
+ * A call silent for `heartbeatMs` gets a heartbeat, which counts one towards `progress`.
  */
 export function createProgressStream(options: ProgressStreamOptions): ProgressStream {
   const intervalMs = options.intervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
@@ -69,6 +82,9 @@ export function createProgressStream(options: ProgressStreamOptions): ProgressSt
   let sentBytes = 0;
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> = Promise.resolve();
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const startedAt = performance.now();
+  let lastSentAt = startedAt;
   // Taking output ends at close, on discard, or for good once the backlog would overflow
   // (so progress never has holes); sending ends at discard.
   let taking = true;
@@ -93,6 +109,7 @@ export function createProgressStream(options: ProgressStreamOptions): ProgressSt
       for (const piece of pieces(text, maxMessageChars)) {
         const bytes = Buffer.byteLength(piece, "utf8");
         sentBytes += bytes;
+        lastSentAt = performance.now();
         const notification: ProgressNotification = {
           method: "notifications/progress",
           params: {
@@ -113,6 +130,28 @@ export function createProgressStream(options: ProgressStreamOptions): ProgressSt
     }
   };
 
+  // `progress` must increase with every notification: a heartbeat counts one.
+  const beat = (): void => {
+    if (stopped || performance.now() - lastSentAt < heartbeatMs) return;
+    lastSentAt = performance.now();
+    sentBytes += 1;
+    const seconds = Math.round((lastSentAt - startedAt) / 1000);
+    const notification: ProgressNotification = {
+      method: "notifications/progress",
+      params: {
+        progressToken: options.token,
+        progress: sentBytes,
+        message: `still running after ${seconds} s`,
+        _meta: { [PROGRESS_HEARTBEAT_META_KEY]: seconds },
+      },
+    };
+    sending = sending
+      .then(() => (stopped ? undefined : options.send(notification)))
+      .catch(() => {});
+  };
+  const heartbeat = setInterval(beat, Math.max(10, Math.floor(heartbeatMs / 4)));
+  heartbeat.unref();
+
   const observer: ShellOutputObserver = (_id, stream, chunk) => {
     if (!taking) return;
     const text = decoders[stream].decode(chunk, { stream: true });
@@ -128,6 +167,7 @@ export function createProgressStream(options: ProgressStreamOptions): ProgressSt
   return {
     observer,
     async close() {
+      clearInterval(heartbeat);
       if (taking) {
         taking = false;
         for (const stream of ["stdout", "stderr"] as const) {
@@ -139,6 +179,7 @@ export function createProgressStream(options: ProgressStreamOptions): ProgressSt
       stopped = true;
     },
     discard() {
+      clearInterval(heartbeat);
       taking = false;
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);

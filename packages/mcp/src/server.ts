@@ -36,6 +36,10 @@ export interface ServeOptions {
   readonly maxFrameBytes?: number | undefined;
   /** Calls run at once; up to 64 more wait. Default 4. */
   readonly maxConcurrentCalls?: number | undefined;
+  /** UTF-8 bytes of each of stdout and stderr a model receives (head and tail). Default 16 KiB. */
+  readonly maxModelOutputBytes?: number | undefined;
+  /** A call with a progress token silent this long gets a heartbeat. Default 10 s. */
+  readonly heartbeatMs?: number | undefined;
 }
 
 export interface RunningServer {
@@ -52,9 +56,11 @@ export interface RunningServer {
  * Serves the registry over MCP on stdio with the official SDK (`McpServer`; protocol
  * version negotiation, lifecycle and JSON-RPC errors are the SDK's). `tools/list`
  * advertises the registry's definitions (name, description, JSON Schema, annotations);
- * `tools/call` dispatches under the session grant and always answers with a tool result:
- * the envelope as `structuredContent` plus text, `isError: true` for denials and every
- * thrown refusal (unknown tool, spent budget, invalid arguments). Client cancellation
+ * `tools/call` dispatches under the session grant and always answers with a tool result
+ * (`resultOfEnvelope`): a run's exit code, stdout and stderr (capped for the model) with
+ * its denials appended; `isError: true` when nothing ran (a refusal, every thrown refusal:
+ * unknown tool, spent budget, invalid arguments) or the call timed out. A call with a
+ * progress token gets its live output and heartbeats as progress. Client cancellation
  * aborts the call (the engine kills its processes).
  */
 export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
@@ -97,6 +103,7 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
         : createProgressStream({
             token,
             send: (notification) => extra.sendNotification(notification),
+            heartbeatMs: options.heartbeatMs,
           });
     const call = callTool(
       request.params.name,
@@ -139,7 +146,7 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
         observer: progress?.observer,
       });
       if (progress !== undefined) await sendRemainingProgress(progress, signal);
-      return resultOfEnvelope(envelope);
+      return resultOfEnvelope(envelope, { maxModelOutputBytes: options.maxModelOutputBytes });
     } catch (error) {
       return resultOfError(error);
     } finally {

@@ -20,11 +20,17 @@ function userHome(): string | undefined {
   }
 }
 
-function shellLimits(limits: LimitSettings): Partial<ShellLimits> {
+/**
+ * The server's default `timeout_secs`: below the 60 s after which MCP clients commonly give
+ * up on a request, so a call's own timeout ends it first and its output reaches the model.
+ */
+export const MCP_DEFAULT_TIMEOUT_SECS = 45;
+
+function shellLimits(limits: LimitSettings, forMcp: boolean): Partial<ShellLimits> {
+  const defaultTimeoutSecs =
+    limits.defaultTimeoutSecs ?? (forMcp ? MCP_DEFAULT_TIMEOUT_SECS : undefined);
   return {
-    ...(limits.defaultTimeoutSecs === undefined
-      ? {}
-      : { defaultTimeoutSecs: limits.defaultTimeoutSecs }),
+    ...(defaultTimeoutSecs === undefined ? {} : { defaultTimeoutSecs }),
     ...(limits.maxTimeoutSecs === undefined ? {} : { maxTimeoutSecs: limits.maxTimeoutSecs }),
     ...(limits.maxOutputBytes === undefined ? {} : { maxOutputBytes: limits.maxOutputBytes }),
   };
@@ -46,7 +52,10 @@ function resourceLimits(limits: LimitSettings): ResourceLimits | undefined {
 }
 
 /** The facade options for a resolved configuration (`[fs]`, `[limits]`, `[engine]`, `[git]`). */
-export function registryOptionsFor(resolution: GrantResolution): RegistryOptions {
+export function registryOptionsFor(
+  resolution: GrantResolution,
+  options: { readonly forMcp?: boolean } = {},
+): RegistryOptions {
   const fs = resolution.config?.fs ?? {};
   const limits = resolution.config?.limits ?? {};
   const { engine } = resolution;
@@ -57,7 +66,7 @@ export function registryOptionsFor(resolution: GrantResolution): RegistryOptions
     shellOptions: {
       ...(engine.home === undefined ? {} : { home: engine.home }),
       ...(engine.tmpdir === undefined ? {} : { tmpdir: engine.tmpdir }),
-      limits: shellLimits(limits),
+      limits: shellLimits(limits, options.forMcp === true),
       ...(bounds === undefined ? {} : { resourceLimits: bounds }),
       ...(resolution.config?.git === undefined ? {} : { gitIdentity: resolution.config.git }),
     },
@@ -82,7 +91,7 @@ export async function runMcpServer(options: ServerProcessOptions): Promise<void>
   const resolution = await resolveGrant({ env: options.env, home: userHome() });
   if (resolution.unbridled) setUnbridled();
   options.stderr.write(provenanceBanner(resolution, program));
-  const served: Registry = registry(registryOptionsFor(resolution));
+  const served: Registry = registry(registryOptionsFor(resolution, { forMcp: true }));
   const grant = served.mintGrant(resolution.caveats);
   const limits = resolution.config?.limits ?? {};
   const server = await serveMcp({
@@ -90,6 +99,8 @@ export async function runMcpServer(options: ServerProcessOptions): Promise<void>
     grant,
     maxFrameBytes: limits.maxFrameBytes,
     maxConcurrentCalls: limits.maxConcurrentCalls,
+    maxModelOutputBytes: limits.maxModelOutputBytes,
+    heartbeatMs: limits.heartbeatSecs === undefined ? undefined : limits.heartbeatSecs * 1000,
   });
   const stop = () => void server.close();
   process.once("SIGTERM", stop);
