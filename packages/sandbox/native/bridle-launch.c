@@ -53,12 +53,12 @@ static _Noreturn void nest_main(const char *program, char **argv) {
   exec_or_fail(program, argv);
 }
 
-static _Noreturn void run_target(const struct policy *p, int parent_alive, char **argv,
+static _Noreturn void run_target(const struct policy *p, int parent_alive, int go, char **argv,
                                  const sigset_t *old_mask) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail("prctl PDEATHSIG");
   struct pollfd alive = {.fd = parent_alive, .events = POLLIN};
   if (poll(&alive, 1, 0) != 0) _exit(EXIT_LAUNCH_FAILED); /* the launcher is already gone */
-  isolate_child(p);
+  isolate_child(p, go);
   caps_drop_all();
   landlock_apply(p);
   seccomp_apply(p);
@@ -118,23 +118,28 @@ static int launch(struct policy policy, char **target) {
     fail_msg("max-procs: no pids cgroup and no user namespace");
   cgroups_create(&policy);
   isolate_enter_namespaces();
-  int alive[2];
-  if (pipe2(alive, O_CLOEXEC) != 0) fail("pipe");
+  int alive[2], go[2];
+  if (pipe2(alive, O_CLOEXEC) != 0 || pipe2(go, O_CLOEXEC) != 0) fail("pipe");
   sigset_t set, old_mask;
   signal_set(&set);
   if (sigprocmask(SIG_BLOCK, &set, &old_mask) != 0) fail("sigprocmask");
   /*
-   * vfork (measured ~5-10% of a launch): the parent has nothing to do until the child
-   * execs or _exits. The child never returns from run_target, changes only per-task
-   * state (creds, seccomp, rlimits, fds: no CLONE_FILES/FS/THREAD) and keeps no locks.
+   * fork, not vfork: the launcher moves the child into the call's cgroups while the child
+   * builds its view, since an attach waits for an RCU grace period (up to milliseconds,
+   * longer than the whole view on a busy host). The child execs nothing before `go`.
    */
-  pid_t child = vfork();
+  pid_t child = fork();
   if (child < 0) fail("fork");
   if (child == 0) {
     close(alive[1]);
-    run_target(&policy, alive[0], target, &old_mask);
+    close(go[1]);
+    run_target(&policy, alive[0], go[0], target, &old_mask);
   }
   close(alive[0]);
+  close(go[0]);
+  cgroups_attach(child);
+  if (write(go[1], "g", 1) != 1) fail("start the target");
+  close(go[1]);
   int code = reap(child, &set);
   const char *limit = cgroups_limit_hit();
   if (limit != NULL) dprintf(2, "\nbridle-launch: limit exceeded: %s\n", limit);

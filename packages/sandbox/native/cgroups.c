@@ -139,12 +139,14 @@ void cgroups_create(const struct policy *p) {
   }
 }
 
-void cgroups_join(void) {
+void cgroups_attach(pid_t pid) {
+  char text[24];
+  snprintf(text, sizeof text, "%ld", (long)pid);
   for (int c = 0; c < CONTROLLERS; c++) {
     if (made[c][0] == '\0' || (c > 0 && strcmp(made[c], made[c - 1]) == 0)) continue;
     char procs[sizeof made[0] + 32];
     snprintf(procs, sizeof procs, "%s/cgroup.procs", made[c]);
-    write_file_or_fail(procs, "0");
+    write_file_or_fail(procs, text);
   }
 }
 

@@ -57,8 +57,7 @@ static void close_unlisted(const struct policy *p) {
   }
 }
 
-void isolate_child(const struct policy *p) {
-  cgroups_join();
+void isolate_child(const struct policy *p, int go) {
   if (p->max_procs != 0 && geteuid() != 0) {
     /* RLIMIT_NPROC is counted per user namespace; +1 for the launcher, which is in it too. */
     set_limit(RLIMIT_NPROC, p->max_procs + 1, "max-procs: setrlimit");
@@ -70,5 +69,9 @@ void isolate_child(const struct policy *p) {
   if (p->has_as) set_limit(RLIMIT_AS, p->rlimit_as, "rlimit-as");
   if (p->has_nofile) set_limit(RLIMIT_NOFILE, p->rlimit_nofile, "rlimit-nofile");
   set_limit(RLIMIT_CORE, 0, "rlimit-core");
+  /* The launcher moves this process into the call's cgroups while it builds its view (an
+     attach waits for an RCU grace period); nothing runs before it says it has. */
+  char byte;
+  if (read(go, &byte, 1) != 1) _exit(EXIT_LAUNCH_FAILED);
   close_unlisted(p);
 }

@@ -79,12 +79,12 @@ enum procs_mode { PROCS_NONE = 0, PROCS_CGROUP, PROCS_USERNS_RLIMIT };
 void isolate_enter_namespaces(void);                   /* launcher, before fork */
 void isolate_enter_target_namespaces(const struct policy *p); /* target, after the cgroups */
 enum procs_mode isolate_procs_mode(void);
-void isolate_child(const struct policy *p);          /* target, before landlock/seccomp/exec */
+void isolate_child(const struct policy *p, int go); /* target, before landlock/seccomp/exec */
 
 /* cgroups.c: the per-call pids and memory cgroups */
 int cgroups_memory_available(void);
 void cgroups_create(const struct policy *p);  /* launcher, before fork */
-void cgroups_join(void);                      /* target, before its view hides them */
+void cgroups_attach(pid_t pid);                /* launcher: moves the target into the call's cgroups */
 void cgroups_remove(void);                    /* launcher, after the target died */
 const char *cgroups_limit_hit(void);          /* launcher, after the target died: or NULL */
 
