@@ -66,12 +66,25 @@ export interface GitSettings {
   readonly email: string;
 }
 
+/**
+ * `[fs]`'s blocked paths: added to the defaults (the system and credential locations, and
+ * for writes the configuration that runs code later), or replacing the read defaults
+ * when `replaceDefaultBlockedPaths` is true. They bind every tool: the fs tools, and the
+ * shell's interceptor and kernel view.
+ */
+export interface BlockedSettings {
+  readonly blockedPaths?: readonly string[] | undefined;
+  readonly writeBlockedPaths?: readonly string[] | undefined;
+  readonly replaceDefaultBlockedPaths?: boolean | undefined;
+}
+
 /** What `~/.agent-bridle/config.toml` holds, validated. */
 export interface ConfigFile {
   readonly path: string;
   /** `undefined` when the file has no `[caveats]` table (then: deny-all). */
   readonly caveats: Caveats | undefined;
   readonly fs: FileConfigOptions;
+  readonly blocked: BlockedSettings;
   readonly limits: LimitSettings;
   readonly engine: EngineSettings;
   readonly git: GitSettings | undefined;
@@ -87,6 +100,9 @@ const FS_KEYS = new Set([
   "maxScanSize",
   "maxListEntries",
   "followSymlinks",
+  "blockedPaths",
+  "writeBlockedPaths",
+  "replaceDefaultBlockedPaths",
 ]);
 
 const LIMIT_KEYS: Record<string, keyof LimitSettings> = {
@@ -132,10 +148,44 @@ function absolutePath(file: string, where: string, value: unknown): string {
   return value;
 }
 
-function parseFs(file: string, raw: Record<string, unknown>): FileConfigOptions {
-  for (const key of Object.keys(raw)) {
+function pathList(file: string, where: string, value: unknown): readonly string[] {
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== "string"))
+    fail(file, `${where} must be an array of strings`);
+  for (const entry of value as string[]) {
+    if (!path.isAbsolute(entry) && !entry.startsWith("**/"))
+      fail(
+        file,
+        `${where} entry ${JSON.stringify(entry)} must be an absolute path or a "**/"-anchored name pattern`,
+      );
+  }
+  return value as string[];
+}
+
+function parseBlocked(file: string, raw: Record<string, unknown>): BlockedSettings {
+  const blocked: {
+    blockedPaths?: readonly string[];
+    writeBlockedPaths?: readonly string[];
+    replaceDefaultBlockedPaths?: boolean;
+  } = {};
+  if (raw.blockedPaths !== undefined)
+    blocked.blockedPaths = pathList(file, "[fs] blockedPaths", raw.blockedPaths);
+  if (raw.writeBlockedPaths !== undefined)
+    blocked.writeBlockedPaths = pathList(file, "[fs] writeBlockedPaths", raw.writeBlockedPaths);
+  if (raw.replaceDefaultBlockedPaths !== undefined) {
+    if (typeof raw.replaceDefaultBlockedPaths !== "boolean")
+      fail(file, "[fs] replaceDefaultBlockedPaths must be a boolean");
+    if (raw.replaceDefaultBlockedPaths && raw.blockedPaths === undefined)
+      fail(file, "[fs] replaceDefaultBlockedPaths = true needs the blockedPaths that replace them");
+    blocked.replaceDefaultBlockedPaths = raw.replaceDefaultBlockedPaths;
+  }
+  return blocked;
+}
+
+function parseFs(file: string, all: Record<string, unknown>): FileConfigOptions {
+  for (const key of Object.keys(all)) {
     if (!FS_KEYS.has(key)) fail(file, `[fs] has an unknown key ${JSON.stringify(key)}`);
   }
+  const { blockedPaths, writeBlockedPaths, replaceDefaultBlockedPaths, ...raw } = all;
   // Field types are checked again by createFileConfig; shape errors are caught here so
   // the message names the file.
   if (raw.baseDir !== undefined) absolutePath(file, "[fs] baseDir", raw.baseDir);
@@ -207,10 +257,12 @@ export function configFromDocument(file: string, document: Record<string, unknow
       fail(file, `[caveats]: ${(error as Error).message}`, error);
     }
   }
+  const fs = table(file, document.fs, "fs");
   return {
     path: file,
     caveats,
-    fs: parseFs(file, table(file, document.fs, "fs")),
+    fs: parseFs(file, fs),
+    blocked: parseBlocked(file, fs),
     limits: parseLimits(file, table(file, document.limits, "limits")),
     engine: parseEngine(file, table(file, document.engine, "engine")),
     git: parseGit(file, table(file, document.git, "git")),

@@ -7,6 +7,7 @@ import {
   shellSelection,
 } from "agent-bridle";
 import {
+  type BlockedSettings,
   type ConfigFile,
   type EngineName,
   type EngineSettings,
@@ -19,6 +20,10 @@ export const ENGINE_VARIABLE = "AGENT_BRIDLE_ENGINE";
 export const MODE_VARIABLE = "BRIDLE_MODE";
 export const UNBRIDLE_VARIABLE = "AGENT_BRIDLE_UNBRIDLE";
 export const UNBRIDLE_ACK = "i-understand-this-is-dangerous";
+/** The base directory, for clients configured by JSON (beats `[fs] baseDir`). */
+export const BASE_DIR_VARIABLE = "AGENT_BRIDLE_BASE_DIR";
+/** Blocked paths separated like `PATH` (`:`; `;` on Windows), added to `[fs] blockedPaths`. */
+export const BLOCKED_PATHS_VARIABLE = "AGENT_BRIDLE_BLOCKED_PATHS";
 
 /** Every axis empty, no calls, no generation: what the server serves with no configuration. */
 export function denyAll(): Caveats {
@@ -48,6 +53,10 @@ export interface GrantResolution {
   readonly config: ConfigFile | undefined;
   /** `[engine]`, with `AGENT_BRIDLE_ENGINE` taking precedence over the file. */
   readonly engine: EngineSettings;
+  /** `AGENT_BRIDLE_BASE_DIR`, else `[fs] baseDir`. */
+  readonly baseDir: string | undefined;
+  /** `[fs]`'s blocked paths with `AGENT_BRIDLE_BLOCKED_PATHS` added. */
+  readonly blocked: BlockedSettings;
 }
 
 export interface ResolveOptions {
@@ -88,6 +97,43 @@ export function engineDescription(shell: EngineName | undefined): string {
   }
 }
 
+function baseDirFromEnv(env: ResolveOptions["env"]): string | undefined {
+  const raw = env[BASE_DIR_VARIABLE];
+  if (raw === undefined || raw.trim() === "") return undefined;
+  if (!path.isAbsolute(raw))
+    throw new ConfigurationError(
+      `${BASE_DIR_VARIABLE} must be an absolute path, got ${JSON.stringify(raw)}`,
+      { code: "CONFIG_INVALID_OPTION" },
+    );
+  return raw;
+}
+
+function blockedFromEnv(env: ResolveOptions["env"]): readonly string[] {
+  const raw = env[BLOCKED_PATHS_VARIABLE];
+  if (raw === undefined || raw.trim() === "") return [];
+  const entries = raw.split(path.delimiter).filter((entry) => entry !== "");
+  for (const entry of entries) {
+    if (!path.isAbsolute(entry) && !entry.startsWith("**/"))
+      throw new ConfigurationError(
+        `${BLOCKED_PATHS_VARIABLE}: entry ${JSON.stringify(entry)} must be an absolute path or a "**/"-anchored name pattern`,
+        { code: "CONFIG_INVALID_OPTION" },
+      );
+  }
+  return entries;
+}
+
+function settingsOf(env: ResolveOptions["env"], config: ConfigFile | undefined) {
+  const fromEnv = blockedFromEnv(env);
+  const blocked = config?.blocked ?? {};
+  return {
+    baseDir: baseDirFromEnv(env) ?? config?.fs.baseDir,
+    blocked:
+      fromEnv.length === 0
+        ? blocked
+        : { ...blocked, blockedPaths: [...(blocked.blockedPaths ?? []), ...fromEnv] },
+  };
+}
+
 /**
  * Resolves the one session grant: `AGENT_BRIDLE_CAVEATS` (JSON), then the `[caveats]`
  * table of `~/.agent-bridle/config.toml`, else deny-all (never `top()`). A present but
@@ -101,6 +147,7 @@ export async function resolveGrant(options: ResolveOptions): Promise<GrantResolu
   const config =
     options.home === undefined ? undefined : await readConfigFile(configPath(options.home));
   const shellFromEnv = engineFromEnv(env);
+  const settings = settingsOf(env, config);
   const engine: EngineSettings = {
     ...(config?.engine ?? {}),
     ...(shellFromEnv === undefined ? {} : { shell: shellFromEnv }),
@@ -150,11 +197,12 @@ export async function resolveGrant(options: ResolveOptions): Promise<GrantResolu
         unbridled: false,
         config,
         engine,
+        ...settings,
       };
     }
-    return { caveats, provenance, unbridled: true, config, engine };
+    return { caveats, provenance, unbridled: true, config, engine, ...settings };
   }
-  return { caveats, provenance, unbridled: false, config, engine };
+  return { caveats, provenance, unbridled: false, config, engine, ...settings };
 }
 
 /** The stderr banner stating where the grant came from (stdout carries only the protocol). */
@@ -191,5 +239,13 @@ export function provenanceBanner(resolution: GrantResolution, program: string): 
     );
   }
   lines.push(`${program}: shell engine: ${engineDescription(resolution.engine.shell)}`);
+  lines.push(
+    `${program}: base directory: ${resolution.baseDir ?? `none (set ${BASE_DIR_VARIABLE} or [fs] baseDir; the client's first root is used when it offers roots)`}`,
+  );
+  const added = resolution.blocked.blockedPaths ?? [];
+  if (added.length > 0)
+    lines.push(
+      `${program}: blocked paths ${resolution.blocked.replaceDefaultBlockedPaths === true ? "(replacing the defaults)" : "(added to the defaults)"}: ${added.join(", ")}`,
+    );
   return `${lines.join("\n")}\n`;
 }

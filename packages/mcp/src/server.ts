@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Readable, Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
   CallToolRequestSchema,
   type JSONRPCMessage,
   ListToolsRequestSchema,
+  RootsListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Grant, Registry } from "agent-bridle";
 import { CallLimiter } from "./call-limiter.js";
@@ -40,6 +43,28 @@ export interface ServeOptions {
   readonly maxModelOutputBytes?: number | undefined;
   /** A call with a progress token silent this long gets a heartbeat. Default 10 s. */
   readonly heartbeatMs?: number | undefined;
+  /**
+   * When the client offers MCP roots: the registry to serve under them (their absolute
+   * directories, `file:` roots only), built when the session starts and again when the
+   * client says the list changed. It must never widen the grant (the session grant is
+   * kept). Absent: roots are not asked for.
+   */
+  readonly registryForRoots?: ((roots: readonly string[]) => Registry) | undefined;
+}
+
+/** The absolute directories of `file:` roots; other roots are ignored. */
+export function rootDirectories(roots: readonly { readonly uri: string }[]): string[] {
+  const directories: string[] = [];
+  for (const { uri } of roots) {
+    if (!uri.startsWith("file:")) continue;
+    try {
+      const directory = fileURLToPath(uri);
+      if (path.isAbsolute(directory)) directories.push(directory);
+    } catch {
+      // Not a local file URL: ignored.
+    }
+  }
+  return directories;
 }
 
 export interface RunningServer {
@@ -64,7 +89,9 @@ export interface RunningServer {
  * aborts the call (the engine kills its processes).
  */
 export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
-  const { registry, grant } = options;
+  const { grant } = options;
+  let registry = options.registry;
+  const registries: Registry[] = [registry];
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
@@ -89,6 +116,27 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
       annotations: { ...definition.annotations },
     })),
   }));
+  // Roots are asked for once the client is initialized (and again when they change);
+  // calls wait for the answer, so none runs under the configuration the roots refine.
+  let rootsReady: Promise<void> = Promise.resolve();
+  const refreshRoots = () => {
+    const factory = options.registryForRoots;
+    if (factory === undefined || mcp.server.getClientCapabilities()?.roots === undefined) return;
+    rootsReady = (async () => {
+      try {
+        const { roots } = await mcp.server.listRoots(undefined, { timeout: 10_000 });
+        const directories = rootDirectories(roots);
+        if (directories.length === 0) return;
+        const next = factory(directories);
+        registries.push(next);
+        registry = next;
+      } catch {
+        // No answer: the configuration stands (roots only ever narrow it).
+      }
+    })();
+  };
+  mcp.server.oninitialized = refreshRoots;
+  mcp.server.setNotificationHandler(RootsListChangedNotificationSchema, () => refreshRoots());
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const controller = new AbortController();
     const abort = () => controller.abort(extra.signal.reason);
@@ -141,6 +189,7 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
       };
     }
     try {
+      await rootsReady;
       const envelope = await registry.dispatch(name, args, grant, {
         signal,
         observer: progress?.observer,
@@ -190,7 +239,7 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
       for (const controller of inFlight) controller.abort(new Error("the server is closing"));
       input.unpipe(frames);
       await mcp.close().catch(() => {});
-      await closeRegistry(registry);
+      for (const served of registries) await closeRegistry(served);
       markClosed();
     })();
     return closing;

@@ -1,13 +1,16 @@
 import { homedir } from "node:os";
+import path from "node:path";
 import {
+  type PathPolicy,
   type Registry,
   type RegistryOptions,
   type ResourceLimits,
   registry,
   type ShellLimits,
   setUnbridled,
+  userPathPolicy,
 } from "agent-bridle";
-import type { LimitSettings } from "./config-file.js";
+import type { BlockedSettings, LimitSettings } from "./config-file.js";
 import { type GrantResolution, provenanceBanner, resolveGrant } from "./grant-source.js";
 import { serveMcp } from "./server.js";
 
@@ -51,12 +54,67 @@ function resourceLimits(limits: LimitSettings): ResourceLimits | undefined {
   return Object.fromEntries(given.map((key) => [key, limits[key]])) as ResourceLimits;
 }
 
+/**
+ * The locations no grant reaches, for every tool: the user's defaults with `[fs]
+ * blockedPaths` added (or the read defaults replaced by them, explicitly), and
+ * `writeBlockedPaths` added to the write-only defaults, which are never replaced.
+ */
+export function pathPolicyFor(blocked: BlockedSettings): PathPolicy {
+  const defaults = userPathPolicy();
+  const entries = blocked.blockedPaths ?? [];
+  return {
+    blocked:
+      blocked.replaceDefaultBlockedPaths === true
+        ? [...entries]
+        : [...defaults.blocked, ...entries],
+    writeBlocked: [...defaults.writeBlocked, ...(blocked.writeBlockedPaths ?? [])],
+  };
+}
+
+function within(inner: string, outer: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+/**
+ * The meet of two directory lists (`undefined`: no restriction): each entry of one that
+ * lies within an entry of the other. Never wider than either.
+ */
+export function meetDirectories(
+  a: readonly string[] | undefined,
+  b: readonly string[] | undefined,
+): readonly string[] | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  const meet = new Set<string>();
+  for (const x of a)
+    for (const y of b) {
+      if (within(x, y)) meet.add(x);
+      else if (within(y, x)) meet.add(y);
+    }
+  return [...meet];
+}
+
 /** The facade options for a resolved configuration (`[fs]`, `[limits]`, `[engine]`, `[git]`). */
 export function registryOptionsFor(
   resolution: GrantResolution,
-  options: { readonly forMcp?: boolean } = {},
+  options: {
+    readonly forMcp?: boolean;
+    /** The client's MCP roots (absolute directories), when it offers them. */
+    readonly roots?: readonly string[] | undefined;
+  } = {},
 ): RegistryOptions {
-  const fs = resolution.config?.fs ?? {};
+  const { roots } = options;
+  const configured = resolution.config?.fs ?? {};
+  const baseDir = resolution.baseDir ?? roots?.[0];
+  const allowedPaths = meetDirectories(configured.allowedPaths, roots);
+  const policy = pathPolicyFor(resolution.blocked);
+  const fs = {
+    ...configured,
+    ...(baseDir === undefined ? {} : { baseDir }),
+    ...(allowedPaths === undefined ? {} : { allowedPaths: [...allowedPaths] }),
+    blockedPaths: { blocked: [...policy.blocked], writeBlocked: [...policy.writeBlocked] },
+  };
   const limits = resolution.config?.limits ?? {};
   const { engine } = resolution;
   const bounds = resourceLimits(limits);
@@ -71,7 +129,8 @@ export function registryOptionsFor(
       ...(resolution.config?.git === undefined ? {} : { gitIdentity: resolution.config.git }),
     },
     files: fs,
-    baseDir: fs.baseDir,
+    baseDir,
+    pathPolicy: policy,
   };
 }
 
@@ -101,6 +160,10 @@ export async function runMcpServer(options: ServerProcessOptions): Promise<void>
     maxConcurrentCalls: limits.maxConcurrentCalls,
     maxModelOutputBytes: limits.maxModelOutputBytes,
     heartbeatMs: limits.heartbeatSecs === undefined ? undefined : limits.heartbeatSecs * 1000,
+    registryForRoots: (roots) => {
+      options.stderr.write(`${program}: the client's roots: ${roots.join(", ")}\n`);
+      return registry(registryOptionsFor(resolution, { forMcp: true, roots }));
+    },
   });
   const stop = () => void server.close();
   process.once("SIGTERM", stop);
