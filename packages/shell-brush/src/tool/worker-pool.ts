@@ -33,6 +33,8 @@ function discard(warm: Warm): void {
 
 export class WorkerPool {
   #warm: Warm | undefined;
+  /** A prestart asked for but not begun: it waits for the answer to reach its caller. */
+  #pending: Promise<void> | undefined;
   #closed = false;
   /** Finished calls' workers, killed and being reaped (`close()` waits for them). */
   readonly #reaping = new Set<Promise<unknown>>();
@@ -41,6 +43,7 @@ export class WorkerPool {
 
   /** The warm worker when it was started for this authority and still lives, else a new one. */
   async take(cx: ToolContext): Promise<LaunchResult> {
+    await this.#pending;
     const warm = this.#warm;
     this.#warm = undefined;
     if (warm !== undefined) {
@@ -56,10 +59,26 @@ export class WorkerPool {
     return launchWorker(cx, this.options);
   }
 
-  /** Starts the next call's worker in the background (a no-op when warm workers are off). */
+  /**
+   * Starts the next call's worker in the background (a no-op when warm workers are off),
+   * once the current answer has reached its caller: spawning forks the host on its main
+   * thread for milliseconds, which the answer should not wait for.
+   */
   prestart(cx: ToolContext): void {
     if (!this.options.warm || this.#closed) return;
     if (this.#warm !== undefined) discard(this.#warm);
+    this.#warm = undefined;
+    const pending = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        if (this.#pending === pending) this.#pending = undefined;
+        if (!this.#closed && this.#warm === undefined) this.#start(cx);
+        resolve();
+      });
+    });
+    this.#pending = pending;
+  }
+
+  #start(cx: ToolContext): void {
     const launched = launchWorker(cx, this.options);
     const warm: Warm = { key: keyOf(cx), audit: cx.audit, launched, exited: false };
     this.#warm = warm;
@@ -83,11 +102,13 @@ export class WorkerPool {
 
   /** Resolves once the pre-started worker (if any) has acknowledged its launch. */
   async ready(): Promise<void> {
+    await this.#pending;
     await this.#warm?.launched;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#pending;
     const warm = this.#warm;
     this.#warm = undefined;
     await Promise.all(this.#reaping);
