@@ -41,8 +41,6 @@ export interface DispatchOptions {
   readonly observer?: ShellOutputObserver | undefined;
 }
 
-const NEVER_ABORTED = new AbortController().signal;
-
 /**
  * Refuses to run a tool unless the call is covered by a grant. Built only through
  * `Registry.builder()`. Budget rules (reference §1.6): unknown tool, invalid arguments,
@@ -158,7 +156,9 @@ export class Registry implements AsyncDisposable {
       this.#refuse(name, new RegistryError("REGISTRY_CLOSED", "registry is closed"));
     const tool = this.#config.tools.get(name);
     if (!tool) this.#refuse(name, new RegistryError("TOOL_NOT_FOUND", `no such tool: ${name}`));
-    const signal = options.signal ?? NEVER_ABORTED;
+    // A call without a signal gets one of its own: engines add a listener per call, and
+    // one shared signal would collect them from every concurrent call.
+    const signal = options.signal ?? new AbortController().signal;
     signal.throwIfAborted();
     let args: unknown;
     try {

@@ -187,6 +187,44 @@ describe("Registry dispatch (reference cases 13–17)", () => {
     expect(seen).toBe(controller.signal);
   });
 
+  it("calls without a signal each get their own (no listener piles up on a shared one)", async () => {
+    const { tool } = recordingTool();
+    const signals: AbortSignal[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const registry = Registry.builder()
+      .tool({
+        ...tool,
+        invokeAccounted: async (_args, _cx, { signal }) => {
+          signals.push(signal);
+          signal.addEventListener("abort", () => undefined, { once: true });
+          await held;
+          return { kind: "ran", value: { echoed: "" } };
+        },
+      })
+      .build();
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const grant = registry.mintGrant(top());
+      const calls = Array.from({ length: 12 }, () => registry.dispatch("echo", {}, grant));
+      await new Promise((resolve) => setImmediate(resolve));
+      release();
+      await Promise.all(calls);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(signals).toHaveLength(12);
+    expect(new Set(signals).size).toBe(12);
+    expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual(
+      [],
+    );
+  });
+
   it("close() releases tools once and refuses later calls; asyncDispose closes", async () => {
     let closed = 0;
     const { tool } = recordingTool();
