@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
+import { caveatsProblems } from "./caveats-problems.js";
 import { type CountBound, CountBoundSchema, countLeq, countMeet } from "./count-bound.js";
 import { only, type Scope, scopeLeq, scopeMeet, scopeSchema } from "./scope.js";
 
@@ -48,9 +49,13 @@ function freezeCaveats(caveats: Caveats): Caveats {
 export function parseCaveats(input: unknown): Caveats {
   const parsed = CaveatsSchema.safeParse(input);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-      .join("; ");
+    const problems = caveatsProblems(input);
+    const issues =
+      problems.length > 0
+        ? problems.join("; ")
+        : parsed.error.issues
+            .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+            .join("; ");
     throw new ConfigurationError(`invalid caveats: ${issues}`, {
       code: "CONFIG_INVALID_CAVEATS",
       cause: parsed.error,
