@@ -12,8 +12,11 @@ import {
 import { closeRegistry } from "./close-registry.js";
 import { isEngineName } from "./config-file.js";
 import { doctor, renderDoctor } from "./doctor.js";
+import { CAVEATS_VARIABLE, configPath, resolveGrant } from "./grant-source.js";
 import { inspectCommandLine, renderInspectionSummary } from "./inspect-command.js";
-import { summarizeEnvelope } from "./summary.js";
+import { SERVER_VERSION } from "./server.js";
+import { registryOptionsFor } from "./session.js";
+import { envelopeContent, summarizeEnvelope } from "./summary.js";
 
 export interface CliIo {
   readonly stdout: { write(text: string): unknown };
@@ -22,6 +25,8 @@ export interface CliIo {
   readonly cwd: string;
   /** Text for `bridle write <path> -` (read lazily). */
   readonly readStdin?: () => Promise<string>;
+  /** Where `~/.agent-bridle/config.toml` is looked for; absent: no config file. */
+  readonly home?: string | undefined;
 }
 
 export const USAGE = `bridle — run one leashed tool call from the terminal
@@ -46,11 +51,66 @@ usage:
           before anything runs; the default elsewhere) or "host" (full host bash,
           confined by the kernel backend only).
 --json    print the raw result envelope (for inspect: the shell_inspection) instead of
-          the summary. Without it, 'run' shows the command's output while it runs, then
-          the summary.
+          the summary. Without it, stdout carries only the content (the command's
+          output while it runs, a file's text, a listing) and the summary goes to stderr.
 
-Relative paths resolve against the current directory.
+Without --grant: AGENT_BRIDLE_CAVEATS, else [caveats] of ~/.agent-bridle/config.toml
+(the MCP server's grant), else the demo grant. Relative paths resolve against the
+current directory. bridle <command> --help shows one command; bridle --version the version.
 `;
+
+const GRANT_HELP = `  --grant <json|file>  the caveats as JSON or a file holding it (default: AGENT_BRIDLE_CAVEATS,
+                       then [caveats] of ~/.agent-bridle/config.toml, then the demo grant)
+  --json               print the raw result envelope`;
+
+/** One command's usage (`bridle <command> --help`). */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = Object.freeze({
+  run: `usage: bridle run [--grant <json|file>] [--engine brush|safe|host] [--cwd <dir>] [--timeout <secs>] [--json] -- '<cmd>'
+
+Runs one shell call under the grant. The command's output is shown while it runs (stdout
+on stdout, stderr on stderr), then a summary on stderr; exits with the command's status.
+${GRANT_HELP}
+  --engine             brush (the bash engine, default on Linux/macOS), safe or host
+  --cwd <dir>          where the command runs (default: the current directory)
+  --timeout <secs>     seconds before the whole process tree is killed
+`,
+  read: `usage: bridle read <path> [--grant <json|file>] [--json]
+
+Prints the file's text on stdout (pipe it); what was read and which boundary held on stderr.
+${GRANT_HELP}
+`,
+  ls: `usage: bridle ls [<path>] [--grant <json|file>] [--json]
+
+Lists a directory on stdout (type, size, name); the summary on stderr.
+${GRANT_HELP}
+`,
+  stat: `usage: bridle stat <path> [--grant <json|file>] [--json]
+
+Prints type, size, mode (octal), times and link target on stdout.
+${GRANT_HELP}
+`,
+  write: `usage: bridle write <path> <text|-> [--append | --create] [--grant <json|file>] [--json]
+
+Writes text (or stdin with -) atomically; --append adds, --create refuses to replace.
+${GRANT_HELP}
+`,
+  inspect: `usage: bridle inspect [--json] -- '<cmd>'
+
+Shows what a script would run (programs, argv as the programs receive it, redirects,
+substitutions), parsed only: nothing runs.
+`,
+  doctor: `usage: bridle doctor [--json]
+
+Shows what this host can enforce: the launcher, each layer of the kernel boundary, the
+limits, what each axis would report per engine, and a real probe call. Exits 1 when the
+launcher is missing or cannot run on a host that needs it.
+`,
+  mcp: `usage: bridle mcp
+
+Serves MCP on stdin/stdout (the same server as agent-bridle-mcp). The grant comes from
+AGENT_BRIDLE_CAVEATS, else [caveats] of ~/.agent-bridle/config.toml, else deny-all.
+`,
+});
 
 /** Everyday programs of the demo grant. */
 export const DEMO_PROGRAMS = Object.freeze([
@@ -77,6 +137,8 @@ export function demoGrant(cwd: string): Caveats {
 }
 
 class UsageError extends Error {}
+/** A grant that does not parse: the message says what is wrong, without the usage text. */
+class GrantError extends Error {}
 
 interface Parsed {
   readonly positional: string[];
@@ -110,14 +172,29 @@ function parse(args: readonly string[]): Parsed {
   return { positional, flags };
 }
 
-async function loadGrant(parsed: Parsed, io: CliIo): Promise<Caveats> {
+interface LoadedGrant {
+  readonly caveats: Caveats;
+  /** The resolved configuration, when the grant came from the environment or the file. */
+  readonly resolution?: Awaited<ReturnType<typeof resolveGrant>> | undefined;
+}
+
+async function loadGrant(parsed: Parsed, io: CliIo): Promise<LoadedGrant> {
   const given = parsed.flags.get("--grant");
   if (typeof given !== "string") {
-    const grant = demoGrant(io.cwd);
+    // The MCP server's grant, so it can be tried from a terminal.
+    const resolution = await resolveGrant({ env: io.env, home: io.home });
+    if (resolution.provenance.kind === "env" || resolution.provenance.kind === "config-file") {
+      const source =
+        resolution.provenance.kind === "env"
+          ? CAVEATS_VARIABLE
+          : `${configPath(io.home ?? "~")} [caveats]`;
+      io.stderr.write(`bridle: grant from ${source}: ${caveatsToJson(resolution.caveats)}\n`);
+      return { caveats: resolution.caveats, resolution };
+    }
     io.stderr.write(
-      `bridle: no --grant, using the demo grant (read and write ${io.cwd}; programs ${DEMO_PROGRAMS.join(", ")}; no network): ${caveatsToJson(grant)}\n`,
+      `bridle: no --grant, using the demo grant (read and write ${io.cwd}; programs ${DEMO_PROGRAMS.join(", ")}; no network)\n`,
     );
-    return grant;
+    return { caveats: demoGrant(io.cwd) };
   }
   let text = given;
   if (!given.trimStart().startsWith("{")) {
@@ -132,10 +209,11 @@ async function loadGrant(parsed: Parsed, io: CliIo): Promise<Caveats> {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch {
-    throw new UsageError("--grant is not valid JSON");
+  } catch (error) {
+    throw new GrantError(`--grant is not valid JSON: ${(error as Error).message}`);
   }
-  return parseCaveats(json);
+  // An invalid shape is a ConfigurationError naming each field that is wrong.
+  return { caveats: parseCaveats(json) };
 }
 
 function one(parsed: Parsed, what: string): string {
@@ -167,11 +245,12 @@ async function dispatchAndPrint(
       signal: controller.signal,
       ...(live ? { observer } : {}),
     })) as Record<string, unknown>;
-    io.stdout.write(
-      json
-        ? `${JSON.stringify(envelope)}\n`
-        : summarizeEnvelope(tool, envelope, { outputShown: live }),
-    );
+    if (json) io.stdout.write(`${JSON.stringify(envelope)}\n`);
+    else {
+      // stdout carries only the content, so it can be piped; the summary goes to stderr.
+      io.stdout.write(envelopeContent(tool, envelope));
+      io.stderr.write(summarizeEnvelope(tool, envelope, { outputShown: live, contentShown: true }));
+    }
     if (typeof envelope.exit_code === "number") return envelope.exit_code;
     return envelope.denied === true ? 1 : 0;
   } finally {
@@ -189,20 +268,23 @@ async function runCommand(parsed: Parsed, io: CliIo): Promise<number> {
   }
   const cmd = parsed.positional.join(" ");
   if (cmd.trim() === "") throw new UsageError("missing the command: bridle run -- '<cmd>'");
-  const grant = await loadGrant(parsed, io);
+  const loaded = await loadGrant(parsed, io);
   const args: Record<string, unknown> = { cmd };
   const cwd = parsed.flags.get("--cwd");
   if (typeof cwd === "string") args.cwd = path.resolve(io.cwd, cwd);
   const timeout = parsed.flags.get("--timeout");
   if (typeof timeout === "string") args.timeout_secs = Number(timeout);
+  // With the server's grant, the server's configuration too ([engine], [limits], [fs]).
+  const configured = loaded.resolution === undefined ? {} : registryOptionsFor(loaded.resolution);
   const built = registry({
-    shell: engine ?? "default",
+    ...configured,
+    shell: engine ?? configured.shell ?? "default",
     files: false,
     baseDir: io.cwd,
     // One call, then the registry closes: no worker to pre-start for a next call.
-    shellOptions: { warm: false },
+    shellOptions: { ...configured.shellOptions, warm: false },
   });
-  return dispatchAndPrint(built, "shell", args, grant, parsed, io);
+  return dispatchAndPrint(built, "shell", args, loaded.caveats, parsed, io);
 }
 
 function inspectCommand(parsed: Parsed, io: CliIo): number {
@@ -248,9 +330,10 @@ async function fileCommand(
     tool = command === "read" ? "read_file" : "file_info";
     args = { path: one(parsed, "path") };
   }
-  const grant = await loadGrant(parsed, io);
-  const built = registry({ shell: "none", baseDir: io.cwd });
-  return dispatchAndPrint(built, tool, args, grant, parsed, io);
+  const loaded = await loadGrant(parsed, io);
+  const configured = loaded.resolution === undefined ? {} : registryOptionsFor(loaded.resolution);
+  const built = registry({ ...configured, shell: "none", baseDir: io.cwd });
+  return dispatchAndPrint(built, tool, args, loaded.caveats, parsed, io);
 }
 
 /**
@@ -261,14 +344,21 @@ export async function bridle(argv: readonly string[], io: CliIo): Promise<number
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-      io.stdout.write(USAGE);
+      const topic = command === "help" ? rest[0] : undefined;
+      io.stdout.write((topic === undefined ? undefined : COMMAND_USAGE[topic]) ?? USAGE);
       return command === undefined ? 2 : 0;
     }
-    const parsed = parse(rest);
-    if (parsed.flags.has("--help")) {
-      io.stdout.write(USAGE);
+    if (command === "--version" || command === "-V" || command === "version") {
+      io.stdout.write(`bridle ${SERVER_VERSION}\n`);
       return 0;
     }
+    const dashes = rest.indexOf("--");
+    const options = dashes < 0 ? rest : rest.slice(0, dashes);
+    if (options.includes("--help") || options.includes("-h")) {
+      io.stdout.write(COMMAND_USAGE[command] ?? USAGE);
+      return COMMAND_USAGE[command] === undefined ? 2 : 0;
+    }
+    const parsed = parse(rest);
     switch (command) {
       case "run":
         return await runCommand(parsed, io);
@@ -291,7 +381,14 @@ export async function bridle(argv: readonly string[], io: CliIo): Promise<number
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`bridle: ${error.message}\n\n${USAGE}`);
+      const help = command !== undefined && COMMAND_USAGE[command] !== undefined;
+      io.stderr.write(
+        `bridle: ${error.message}\n(bridle ${help ? `${command} ` : ""}--help shows the usage)\n`,
+      );
+      return 2;
+    }
+    if (error instanceof GrantError) {
+      io.stderr.write(`bridle: ${error.message}\n`);
       return 2;
     }
     if (BridleError.isInstance(error)) {

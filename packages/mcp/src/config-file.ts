@@ -6,7 +6,7 @@ import {
   type FileConfigOptions,
   parseCaveats,
 } from "agent-bridle";
-import { parse as parseToml } from "smol-toml";
+import { parse as parseToml, TomlError } from "smol-toml";
 
 /** The engines `[engine] shell` and `AGENT_BRIDLE_ENGINE` name. */
 export const ENGINE_NAMES = Object.freeze(["brush", "safe", "host", "none"] as const);
@@ -282,7 +282,10 @@ export async function readConfigFile(file: string): Promise<ConfigFile | undefin
   try {
     document = parseToml(text) as Record<string, unknown>;
   } catch (error) {
-    fail(file, `is not valid TOML: ${(error as Error).message.split("\n")[0]}`, error);
+    const where =
+      error instanceof TomlError ? ` at line ${error.line}, column ${error.column}` : "";
+    const first = (error as Error).message.split("\n")[0] ?? "";
+    fail(file, `is not valid TOML${where}: ${first}`, error);
   }
   return configFromDocument(file, document);
 }

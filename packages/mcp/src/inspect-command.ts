@@ -11,6 +11,7 @@ import {
   type ShellInspection,
   ShellInspectionError,
 } from "agent-bridle";
+import { renderArgv } from "./static-word.js";
 
 export type InspectOutcome =
   | { readonly ok: true; readonly inspection: ShellInspection }
@@ -36,7 +37,7 @@ function renderCommand(command: InspectedCommand, indent: string, lines: string[
   lines.push(
     `${indent}${command.program === null ? "(no program: assignments only)" : command.program}: ${command.source}`,
   );
-  lines.push(`${indent}  argv: ${JSON.stringify(command.argv)}`);
+  lines.push(`${indent}  argv: ${renderArgv(command.argv)}`);
   for (const redirect of command.redirects) {
     lines.push(
       `${indent}  redirect: ${redirect.fd === null ? "" : `fd ${redirect.fd} `}${redirect.operation.replaceAll("_", " ")} ${redirect.target}`,

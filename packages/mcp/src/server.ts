@@ -10,7 +10,7 @@ import {
   ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Grant, Registry } from "agent-bridle";
+import { BridleError, type Grant, type Registry } from "agent-bridle";
 import { CallLimiter } from "./call-limiter.js";
 import { closeRegistry } from "./close-registry.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameLimiter } from "./frame-limiter.js";
@@ -50,6 +50,11 @@ export interface ServeOptions {
    * kept). Absent: roots are not asked for.
    */
   readonly registryForRoots?: ((roots: readonly string[]) => Registry) | undefined;
+  /**
+   * Set when the session grant is deny-all because nothing was configured: a refused call
+   * says this instead of "call budget exhausted".
+   */
+  readonly denyAllNotice?: string | undefined;
 }
 
 /** The absolute directories of `file:` roots; other roots are ignored. */
@@ -197,6 +202,17 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
       if (progress !== undefined) await sendRemainingProgress(progress, signal);
       return resultOfEnvelope(envelope, { maxModelOutputBytes: options.maxModelOutputBytes });
     } catch (error) {
+      if (
+        options.denyAllNotice !== undefined &&
+        BridleError.isInstance(error) &&
+        error.code === "BUDGET_EXHAUSTED"
+      ) {
+        return {
+          content: [{ type: "text", text: options.denyAllNotice }],
+          structuredContent: { error: { code: error.code, message: options.denyAllNotice } },
+          isError: true,
+        };
+      }
       return resultOfError(error);
     } finally {
       release();

@@ -134,6 +134,18 @@ export function registryOptionsFor(
   };
 }
 
+/** What a refused call says when the session is deny-all for want of a grant. */
+function denyAllNotice(resolution: GrantResolution): string | undefined {
+  switch (resolution.provenance.kind) {
+    case "deny-all-default":
+      return "denied: no grant is configured, so this server refuses every call (deny-all); the user sets one in AGENT_BRIDLE_CAVEATS or in [caveats] of ~/.agent-bridle/config.toml";
+    case "unbridle-refused":
+      return `denied: the server refused to unbridle (${resolution.provenance.reason}) and refuses every call (deny-all)`;
+    default:
+      return undefined;
+  }
+}
+
 export interface ServerProcessOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stderr: { write(text: string): unknown };
@@ -160,6 +172,7 @@ export async function runMcpServer(options: ServerProcessOptions): Promise<void>
     maxConcurrentCalls: limits.maxConcurrentCalls,
     maxModelOutputBytes: limits.maxModelOutputBytes,
     heartbeatMs: limits.heartbeatSecs === undefined ? undefined : limits.heartbeatSecs * 1000,
+    denyAllNotice: denyAllNotice(resolution),
     registryForRoots: (roots) => {
       options.stderr.write(`${program}: the client's roots: ${roots.join(", ")}\n`);
       return registry(registryOptionsFor(resolution, { forMcp: true, roots }));

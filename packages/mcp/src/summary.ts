@@ -11,6 +11,56 @@ function section(title: string, body: string): string {
   return `--- ${title} ---\n${body.endsWith("\n") ? body : `${body}\n`}`;
 }
 
+/** A mode as people write it: the permission bits in octal (`0644`), with the type bits. */
+export function octalMode(mode: number): string {
+  return `0${(mode & 0o7777).toString(8).padStart(3, "0")}`;
+}
+
+function fieldLines(result: Json): string {
+  return Object.entries(result)
+    .map(([key, value]) => {
+      if (key === "mode" && typeof value === "number") return `mode: ${octalMode(value)}`;
+      return `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`;
+    })
+    .join("\n")
+    .concat("\n");
+}
+
+/**
+ * What `bridle` prints on stdout for a result, so it can be piped: a file's content
+ * exactly, a listing, the fields of `stat` and `write`; nothing for a refusal (the shell's
+ * output was already shown live).
+ */
+export function envelopeContent(tool: string, envelope: unknown): string {
+  if (!isRecord(envelope) || !isRecord(envelope.result)) return "";
+  const result = envelope.result;
+  switch (tool) {
+    case "read_file":
+      return String(result.content ?? "");
+    case "list_directory": {
+      const entries = Array.isArray(result.entries) ? result.entries : [];
+      return entries
+        .filter(isRecord)
+        .map((entry) => {
+          const suffix = entry.type === "directory" ? "/" : "";
+          return `${String(entry.type).padEnd(9)} ${String(entry.size).padStart(10)}  ${String(entry.name)}${suffix}\n`;
+        })
+        .join("");
+    }
+    default:
+      return resultBody(tool, result);
+  }
+}
+
+/** The line about what was read or listed, for stderr beside the piped content. */
+function resultNote(tool: string, result: Json): string {
+  if (tool === "read_file")
+    return `read ${String(result.path)} (${String(result.size)} bytes, ${String(result.encoding)}${result.truncated === true ? ", truncated" : ""})\n`;
+  if (tool === "list_directory")
+    return `listed ${String(result.path)}${result.truncated === true ? " (listing truncated)" : ""}\n`;
+  return "";
+}
+
 function resultBody(tool: string, result: Json): string {
   switch (tool) {
     case "read_file":
@@ -29,12 +79,7 @@ function resultBody(tool: string, result: Json): string {
     }
     case "file_info":
     case "write_file":
-      return Object.entries(result)
-        .map(
-          ([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
-        )
-        .join("\n")
-        .concat("\n");
+      return fieldLines(result);
     default:
       return `${JSON.stringify(result, null, 2)}\n`;
   }
@@ -44,7 +89,11 @@ function resultBody(tool: string, result: Json): string {
 export function summarizeEnvelope(
   tool: string,
   envelope: unknown,
-  options: { readonly outputShown?: boolean } = {},
+  options: {
+    readonly outputShown?: boolean;
+    /** The result's content is printed elsewhere (`envelopeContent`): only a note here. */
+    readonly contentShown?: boolean;
+  } = {},
 ): string {
   if (!isRecord(envelope)) return `${JSON.stringify(envelope)}\n`;
   const lines: string[] = [];
@@ -74,7 +123,10 @@ export function summarizeEnvelope(
     if (typeof envelope.stdout === "string") text += section("stdout", envelope.stdout);
     if (typeof envelope.stderr === "string") text += section("stderr", envelope.stderr);
   }
-  if (isRecord(envelope.result)) text += resultBody(tool, envelope.result);
+  if (isRecord(envelope.result))
+    text += options.contentShown
+      ? resultNote(tool, envelope.result)
+      : resultBody(tool, envelope.result);
   if (Array.isArray(envelope.denials) && envelope.denials.length > 0) {
     text += "denials:\n";
     for (const denial of envelope.denials.filter(isRecord)) {

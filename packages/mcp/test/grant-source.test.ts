@@ -48,7 +48,7 @@ describe("the session grant's source (reference case 100, as spec §13 adapts it
     );
     await expect(
       resolveGrant({ env: { AGENT_BRIDLE_CAVEATS: '{"fs_read":"all"}' }, home }),
-    ).rejects.toThrow(/AGENT_BRIDLE_CAVEATS: invalid caveats: fs_write/);
+    ).rejects.toThrow(/AGENT_BRIDLE_CAVEATS: invalid caveats: missing field "fs_write"/);
   });
 
   it("reads the config file second; the environment beats it", async () => {

@@ -24,18 +24,22 @@ describe.skipIf(process.platform !== "linux")("the README's main job (Linux)", (
     // The default engine: the bash engine, under the launcher.
     // The command's output shows while it runs, then the summary.
     expect(out).toMatch(
-      /== bridle run -- 'ls packages \| wc -l'\n\d+\nexit code: 0\nsandbox: landlock, engine brush\n/,
+      /== bridle run -- 'ls packages \| wc -l'\nbridle: no --grant, using the demo grant [^\n]*\n\d+\nexit code: 0\nsandbox: landlock, engine brush\n/,
     );
     expect(out).toContain("shell-brush: available, the default shell");
     // The escape attempts: the read and the write outside the grant are refused, and
     // reported as denials.
-    expect(run.stderr).toContain("cat: /etc/shadow: Permission denied");
-    expect(run.stderr).toContain("/tmp/bridle-demo-escape: Permission denied");
+    expect(out).toContain("cat: /etc/shadow: Permission denied");
+    expect(out).toContain("/tmp/bridle-demo-escape: Permission denied");
     expect(out).toMatch(/\[FS_OUTSIDE_ALLOWED\] denied: write of "\/tmp\/bridle-demo-escape"/);
     expect(out).toContain("SHELL_DYNAMIC_CONSTRUCT");
     expect(out).toContain("# agent-bridle for TypeScript");
     expect(existsSync(escapeMarker)).toBe(false);
-    // With no --grant, each command announces the demo grant on stderr.
-    expect(run.stderr).toContain("bridle: no --grant, using the demo grant");
+    // With no --grant, each command announces the demo grant on stderr, once and briefly.
+    expect(out).toContain("bridle: no --grant, using the demo grant");
+    expect(out).not.toContain('"fs_read"');
+    // The read pipes the file's text alone; its summary went to stderr.
+    expect(out).toMatch(/\(first lines, via the read_file tool\)\n# agent-bridle for TypeScript/);
+    expect(run.stderr).toMatch(/read \S*README\.md \(\d+ bytes/);
   }, 130_000);
 });
