@@ -19,6 +19,8 @@ export class FrameWriter {
   #budget: { stdout: number; stderr: number };
   #dropped = { stdout_bytes: 0, stderr_bytes: 0, events: 0 };
   readonly #denials: Denial[] = [];
+  /** `kind`, `target` and `code` of each denial kept: one refusal is recorded once. */
+  readonly #denialKeys = new Set<string>();
   #ended = false;
 
   constructor(
@@ -55,7 +57,15 @@ export class FrameWriter {
     }
   }
 
+  /**
+   * Records a refusal for the terminal frame, once: a second denial of the same kind,
+   * target and code in this call (the same operand refused to a probe, then to the open;
+   * a utility and the interpreter's gate both reporting one refusal) adds nothing.
+   */
   denied(denial: Denial): void {
+    const key = JSON.stringify([denial.kind, denial.target, denial.code]);
+    if (this.#denialKeys.has(key)) return;
+    this.#denialKeys.add(key);
     this.#denials.push(denial);
   }
 
