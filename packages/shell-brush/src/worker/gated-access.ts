@@ -5,6 +5,7 @@
  * `errno`, not a denial.
  */
 import type { BigIntStats } from "node:fs";
+import { constants } from "node:fs";
 import { type FileHandle, lstat, open, readdir, readlink, stat } from "node:fs/promises";
 import {
   type Code,
@@ -15,10 +16,18 @@ import {
 } from "@agent-bridle/core";
 import type { GateOutcome } from "@agent-bridle/coreutils";
 import type { RedirectOpenMode, ShellAccess } from "../interpret/shell-access.js";
-import { isPublicProgram } from "./program-trees.js";
+import { isPublicProgram, publicProgramBehind } from "./program-trees.js";
 
 /** Devices a script may always read (`/dev/null` also written): no caller data behind them. */
 const READABLE_DEVICES = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"]);
+
+/**
+ * The account databases: public runtime closure (the sandbox's `RUNTIME_READ_CLOSURE`,
+ * kernel-boundary.md §3), readable by every program a call starts whatever `fs_read`
+ * says, so the interpreter and its utilities (`ls -l` prints owner names) read them too.
+ * Opened for reading only, not through a link. ADR 0015.
+ */
+const ACCOUNT_DATABASES = new Set(["/etc/passwd", "/etc/group"]);
 
 /** Codes that are the system's answer (shown as the errno), not the policy's. */
 const ERRNO_OF: Partial<Record<Code, string>> = {
@@ -97,6 +106,8 @@ export function createGatedAccess(
     async open(path: string): Promise<GateOutcome<FileHandle>> {
       if (isDescriptorPath(path)) return descriptorRefusal(path);
       if (READABLE_DEVICES.has(path)) return attempt(() => open(path, "r"));
+      if (ACCOUNT_DATABASES.has(path))
+        return attempt(() => open(path, constants.O_RDONLY | constants.O_NOFOLLOW));
       const opened = await cx.openPathRead(path);
       return opened.ok ? { ok: true, value: opened.value.handle } : refuse(opened.denial);
     },
@@ -114,7 +125,12 @@ export function createGatedAccess(
     async statProgram(path: string): Promise<GateOutcome<BigIntStats>> {
       const readable = await probe(path, (p) => stat(p, { bigint: true }));
       if (readable.ok || !("denial" in readable)) return readable;
-      if (readable.denial.code !== "FS_OUTSIDE_ALLOWED") return readable;
+      const { code } = readable.denial;
+      if (code === "FS_SYMLINK_ESCAPE") {
+        const behind = await publicProgramBehind(cx, path);
+        return behind === undefined ? readable : attempt(() => stat(behind, { bigint: true }));
+      }
+      if (code !== "FS_OUTSIDE_ALLOWED") return readable;
       if (!isPublicProgram(path, cx.caveats.exec)) return readable;
       return attempt(() => stat(path, { bigint: true }));
     },
