@@ -3,14 +3,21 @@
  * utilities in-process, else a program found on `PATH` through the `ExternalRunner`.
  * Both are exec-checked first (`checkExec`); a refusal fails that command with status
  * 126 and `<name>: execution denied: <reason>`, and the script goes on.
+ *
+ * A utility runs in-process only for what it carries (`checkInProcess`, decided from the
+ * arguments before anything is read or written); anything else (`ls --color`, `sort -z`,
+ * `wc --version`) runs the host's program of that name with the same argv, descriptors
+ * and environment, found and exec-checked exactly as `/usr/bin/ls` would be (ADR 0015).
+ * Where `PATH` has no such program, the utility refuses the option itself (status 1 or 2).
  */
 
 import type { Denial } from "@agent-bridle/core";
 import type { GateRefusal } from "@agent-bridle/coreutils";
-import { UTILITIES } from "@agent-bridle/coreutils";
+import { checkInProcess, UTILITIES } from "@agent-bridle/coreutils";
 import { resolveCommand } from "./command-search.js";
 import { describeError, errnoText } from "./errno-text.js";
 import type { ExternalDescriptor } from "./external.js";
+import { servingAccess } from "./gate.js";
 import type { Interpreter } from "./interpreter.js";
 import {
   BrokenPipe,
@@ -92,7 +99,8 @@ async function runCarried(
       stderr: { write: guarded((chunk) => writeQuietly(stderr, chunk)) },
       cwd: interpreter.state.cwd,
       env,
-      opener: interpreter.access,
+      // Not the recording gate: the utility records each refusal it acts on, once.
+      opener: servingAccess(interpreter.rawAccess, interpreter.substitutions),
       onDenial: interpreter.onDenial,
     });
     return broken ? 141 : status;
@@ -126,12 +134,30 @@ export async function runExternal(
   fds: Fds,
 ): Promise<number> {
   const name = argv[0] as string;
-  if (isCarried(name)) return runCarried(interpreter, argv, env, fds);
+  if (isCarried(name)) {
+    if (checkInProcess(name, argv.slice(1)).ok) return runCarried(interpreter, argv, env, fds);
+    const host = await resolveCommand(interpreter, name);
+    if ("status" in host) return runCarried(interpreter, argv, env, fds);
+    return runProgram(interpreter, host.path, argv, env, fds);
+  }
   const found = await resolveCommand(interpreter, name);
   if ("status" in found) {
     interpreter.error(fds, found.message);
     return found.status;
   }
+  return runProgram(interpreter, found.path, argv, env, fds);
+}
+
+/** Exec-check the program found at `path` for `argv[0]` and run it. */
+async function runProgram(
+  interpreter: Interpreter,
+  path: string,
+  argv: string[],
+  env: Record<string, string>,
+  fds: Fds,
+): Promise<number> {
+  const name = argv[0] as string;
+  const found = { path };
   const allowed = await interpreter.access.checkExec(name, found.path);
   if (!allowed.ok) return refused(interpreter, fds, name, allowed);
   const stdout = sinkOf(fds, 1);

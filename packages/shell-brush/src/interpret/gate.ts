@@ -77,6 +77,15 @@ function recorded<T>(
   });
 }
 
+/**
+ * `access` with the interpreter's own memory files served and nothing recorded: what the
+ * in-process utilities get, which record each refusal they act on themselves
+ * (`IoContext.onDenial`), and withhold what they list but may not look at.
+ */
+export function servingAccess(access: ShellAccess, memory: MemoryFiles): ShellAccess {
+  return recordingAccess(access, () => undefined, memory);
+}
+
 /** `access` with denials recorded and the interpreter's own memory files served. */
 export function recordingAccess(
   access: ShellAccess,

@@ -1,5 +1,6 @@
 /** `hash`: the table of programs found on `PATH` (`-p`, `-t`, `-d`, `-r`, `-l`). */
 import type { Builtin } from "./builtin-context.js";
+import { isCarried } from "./external-command.js";
 
 export const hash: Builtin = async (context, args) => {
   const table = context.state.hashed;
@@ -54,7 +55,8 @@ export const hash: Builtin = async (context, args) => {
       else context.stdout.write(names.length > 1 ? `${name}\t${file}\n` : `${file}\n`);
       continue;
     }
-    if (name.includes("/") || context.interpreter.isBuiltin(name)) continue;
+    // Builtins and the in-process utilities are not looked up (bash skips builtins).
+    if (name.includes("/") || context.interpreter.isBuiltin(name) || isCarried(name)) continue;
     table.delete(name);
     const found = await context.interpreter.resolveCommand(name);
     if ("path" in found) table.set(name, found.path);

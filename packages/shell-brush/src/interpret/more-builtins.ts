@@ -194,7 +194,10 @@ async function kindsOf(context: BuiltinContext, name: string, all = false): Prom
   const fn = context.state.functions.get(name);
   if (fn !== undefined)
     found.push({ kind: "function", path: context.interpreter.functionText(fn) });
-  if (context.interpreter.isBuiltin(name)) found.push({ kind: "builtin" });
+  // An in-process utility is this shell's own, as a builtin is: named as one, ahead of
+  // the program of its name (which `type -a` and `type -P` still show, and which runs
+  // what the utility does not carry). ADR 0015.
+  if (context.interpreter.isBuiltin(name) || isCarried(name)) found.push({ kind: "builtin" });
   const hashed = context.state.hashed.get(name);
   if (hashed !== undefined && !all) {
     found.push({ kind: "file", path: hashed, hashed: true });
@@ -202,9 +205,6 @@ async function kindsOf(context: BuiltinContext, name: string, all = false): Prom
   }
   const paths = await programsOnPath(context.interpreter, name, all);
   for (const path of paths) found.push({ kind: "file", path });
-  // A carried utility stands in for the program of its name: described as that program
-  // when `PATH` has one (as bash would), else as a builtin.
-  if (paths.length === 0 && isCarried(name)) found.push({ kind: "builtin" });
   return found;
 }
 
@@ -289,11 +289,13 @@ const command: Builtin = async (context, args) => {
 const builtin: Builtin = async (context, args) => {
   const name = args[0];
   if (name === undefined) return 0;
-  if (!context.interpreter.isBuiltin(name)) {
+  const carried = isCarried(name);
+  if (!context.interpreter.isBuiltin(name) && !carried) {
     context.error(`builtin: ${name}: not a shell builtin`);
     return 1;
   }
-  return context.interpreter.invoke(args, context.fds, { functions: false, externals: false });
+  // `builtin ls` runs what `ls` runs, minus functions: the utility, exec-checked.
+  return context.interpreter.invoke(args, context.fds, { functions: false, externals: carried });
 };
 
 const mapfile: Builtin = async (context, args) => {

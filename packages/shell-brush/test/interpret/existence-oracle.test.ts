@@ -124,7 +124,7 @@ describe("the bash interpreter's gate: one answer for a path outside the grant",
   it("still finds the system's programs outside fs_read (the runtime closure is public)", async () => {
     const { grant } = fixture();
     const grantOnly = { fs_read: only([grant]), fs_write: only([grant]) };
-    const found = await runJudged("command -v ls; /usr/bin/true; echo $?", grant, grantOnly);
+    const found = await runJudged("type -P ls; /usr/bin/true; echo $?", grant, grantOnly);
     expect(found.stdout).toMatch(/^\/.*\/ls\n0\n$/);
     const missing = await runJudged("/usr/bin/no-such-program-x; echo $?", grant, grantOnly);
     expect(missing.stdout).toBe("127\n");
