@@ -1,6 +1,7 @@
 import type { Benchmark } from "./benchmark.js";
 import { brushColdEcho } from "./benchmarks/brush-cold-echo.js";
 import { brushLoop } from "./benchmarks/brush-loop.js";
+import { brushLsFallback } from "./benchmarks/brush-ls-fallback.js";
 import { brushWarmEcho } from "./benchmarks/brush-warm-echo.js";
 import { coreutilsCat } from "./benchmarks/coreutils-cat.js";
 import { coreutilsSort } from "./benchmarks/coreutils-sort.js";
@@ -26,6 +27,7 @@ export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   brushColdEcho,
   brushWarmEcho,
   brushLoop,
+  brushLsFallback,
   coreutilsWcL,
   coreutilsCat,
   coreutilsSort,
