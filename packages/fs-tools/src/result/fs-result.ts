@@ -26,16 +26,30 @@ export interface FsToolResult<Result> {
 }
 
 /**
+ * The axes an fs tool touches: it never spawns a program or opens a connection, so `exec`
+ * and `net` are not its to report (issue 17 point 10).
+ */
+function fsAxesOnly(report: EnforcementReport): EnforcementReport {
+  return {
+    ...(report.fs_read === undefined ? {} : { fs_read: report.fs_read }),
+    ...(report.fs_write === undefined ? {} : { fs_write: report.fs_write }),
+  };
+}
+
+/**
  * The facts of one call that every result carries. The tools run in-process and apply
  * no kernel backend (`sandbox_kind` `none`); they check every file operation themselves,
- * so each restricted fs axis is reported `interceptor` (spec §3).
+ * so each restricted fs axis is reported `interceptor` (spec §3); `exec` and `net`,
+ * which they never use, are not reported.
  */
 export class CallRecord {
   readonly #started = performance.now();
   constructor(readonly cx: ToolContext) {}
 
   #common() {
-    const enforcement = enforcementReport(this.cx.caveats, NO_BACKEND, FS_AND_EXEC_COVERAGE);
+    const enforcement = fsAxesOnly(
+      enforcementReport(this.cx.caveats, NO_BACKEND, FS_AND_EXEC_COVERAGE),
+    );
     return {
       schema_version: SCHEMA_VERSION,
       sandbox_kind: "none" as const,
