@@ -11,7 +11,7 @@ import {
 } from "agent-bridle";
 import { closeRegistry } from "./close-registry.js";
 import { isEngineName } from "./config-file.js";
-import { doctor, renderDoctor } from "./doctor.js";
+import { doctor, doctorExitCode, renderDoctor } from "./doctor.js";
 import { CAVEATS_VARIABLE, configPath, resolveGrant } from "./grant-source.js";
 import { inspectCommandLine, renderInspectionSummary } from "./inspect-command.js";
 import { SERVER_VERSION } from "./server.js";
@@ -374,7 +374,7 @@ export async function bridle(argv: readonly string[], io: CliIo): Promise<number
         io.stdout.write(
           parsed.flags.has("--json") ? `${JSON.stringify(report)}\n` : renderDoctor(report),
         );
-        return 0;
+        return doctorExitCode(report);
       }
       default:
         throw new UsageError(`unknown command ${JSON.stringify(command)}`);

@@ -105,6 +105,20 @@ function brushState(probe: BrushProbe): string {
   return `available, the default shell (--engine brush, [engine] shell = "brush"); probe call ran under ${String(probe.sandbox_kind)}`;
 }
 
+/**
+ * `bridle doctor`'s exit status: 1 on Linux when the launcher is missing or its probe
+ * failed (every restricted shell call would then be refused `ENFORCEMENT_BELOW_FLOOR`),
+ * else 0. Elsewhere the launcher is not used.
+ */
+export function doctorExitCode(
+  report: Pick<DoctorReport, "launcher">,
+  platform: NodeJS.Platform = process.platform,
+): number {
+  if (platform !== "linux") return 0;
+  const { launcher } = report;
+  return launcher.found && launcher.probe_error === undefined ? 0 : 1;
+}
+
 /** What this host can enforce: the backend, the launcher and its probe, and the per-axis report. */
 export async function doctor(): Promise<DoctorReport> {
   const backend = createHostBackend();
@@ -194,6 +208,10 @@ export function renderDoctor(report: DoctorReport): string {
   const { launcher } = report;
   if (!launcher.found) {
     lines.push(`launcher: not found${launcher.error ? ` (${launcher.error})` : ""}`);
+    if (process.platform === "linux")
+      lines.push(
+        "  every restricted shell call will be refused (ENFORCEMENT_BELOW_FLOOR): reinstall @agent-bridle/sandbox, and check that its bridle-launch is executable",
+      );
   } else {
     lines.push(`launcher: ${launcher.path} (${launcher.source}, checksum verified)`);
     if (launcher.probe) {

@@ -13,7 +13,7 @@ export {
   type LimitSettings,
   readConfigFile,
 } from "./config-file.js";
-export { type DoctorReport, doctor, renderDoctor } from "./doctor.js";
+export { type DoctorReport, doctor, doctorExitCode, renderDoctor } from "./doctor.js";
 export {
   CAVEATS_VARIABLE,
   configPath,
