@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { expect } from "vitest";
 import type { UtilityName } from "../../src/index.js";
 import { runGnu } from "./run-gnu.js";
@@ -22,7 +23,8 @@ export async function expectSameAsGnu(
   const gnu = runGnu(name, testCase.argv, cwd, testCase.stdin);
   const ours = await runUtility(name, testCase.argv, {
     cwd,
-    opener: createTestOpener({ root: cwd, alsoAllowed: ID_DATABASES }),
+    // GNU sees the fixture's real parent (`ls -la`'s `..`), so the gate lets ours see it.
+    opener: createTestOpener({ root: cwd, alsoAllowed: [...ID_DATABASES, dirname(cwd)] }),
     ...(testCase.stdin === undefined ? {} : { stdin: testCase.stdin }),
   });
   expect({
