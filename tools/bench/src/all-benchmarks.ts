@@ -3,6 +3,7 @@ import { brushColdEcho } from "./benchmarks/brush-cold-echo.js";
 import { brushLoop } from "./benchmarks/brush-loop.js";
 import { brushLsFallback } from "./benchmarks/brush-ls-fallback.js";
 import { brushWarmEcho } from "./benchmarks/brush-warm-echo.js";
+import { brushBackToBack, concurrency32, concurrency64 } from "./benchmarks/concurrency-burst.js";
 import { coreutilsCat } from "./benchmarks/coreutils-cat.js";
 import { coreutilsSort } from "./benchmarks/coreutils-sort.js";
 import { coreutilsWcL } from "./benchmarks/coreutils-wc-l.js";
@@ -28,6 +29,9 @@ export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   brushWarmEcho,
   brushLoop,
   brushLsFallback,
+  brushBackToBack,
+  concurrency32,
+  concurrency64,
   coreutilsWcL,
   coreutilsCat,
   coreutilsSort,
