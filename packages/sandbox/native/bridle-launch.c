@@ -1,7 +1,7 @@
 /*
  * bridle-launch: entry point. Reads the policy, sets no_new_privs, creates the per-call
  * cgroups, enters the PID (and, for non-root, user) namespace, forks the target as PID 1
- * of it and stays as its reaper. The target enters its other namespaces, builds its
+ * of it and stays as its reaper; under `net proxy` it also forks the bridge (bridge.c). The target enters its other namespaces, builds its
  * private view, drops every capability, applies Landlock and seccomp and execs.
  * Protocol: ../docs/launcher-protocol.md.
  */
@@ -90,11 +90,16 @@ static int forward(pid_t child, int sig) {
   return sig;
 }
 
+/*
+ * Every child is reaped, the bridge too (`net proxy`): the namespace's init does not
+ * finish exiting while a process of its namespace is left unreaped.
+ */
 static int reap(pid_t child, const sigset_t *set) {
   int killed_by = 0;
   for (;;) {
     int status = 0;
-    pid_t done = waitpid(child, &status, WNOHANG);
+    pid_t done = waitpid(-1, &status, WNOHANG);
+    if (done > 0 && done != child) continue; /* the bridge */
     if (done == child) {
       if (WIFEXITED(status)) return WEXITSTATUS(status);
       int sig = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
@@ -117,7 +122,7 @@ static int launch(struct policy policy, char **target) {
   if (policy.max_procs != 0 && isolate_procs_mode() == PROCS_NONE)
     fail_msg("max-procs: no pids cgroup and no user namespace");
   cgroups_create(&policy);
-  isolate_enter_namespaces();
+  isolate_enter_namespaces(policy.net_proxy);
   int alive[2], go[2];
   if (pipe2(alive, O_CLOEXEC) != 0 || pipe2(go, O_CLOEXEC) != 0) fail("pipe");
   sigset_t set, old_mask;
@@ -138,6 +143,8 @@ static int launch(struct policy policy, char **target) {
   close(alive[0]);
   close(go[0]);
   cgroups_attach(child);
+  /* While the target builds its view: the bridge into the network namespace they share. */
+  if (policy.net_proxy) bridge_start(&policy);
   if (write(go[1], "g", 1) != 1) fail("start the target");
   close(go[1]);
   int code = reap(child, &set);

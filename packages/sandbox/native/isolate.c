@@ -2,7 +2,9 @@
  * bridle-launch: the namespaces, limits and descriptor closing. The launcher enters a
  * PID namespace (and, when not root, a user namespace mapping its own uid/gid, which is
  * how an ordinary user obtains the others); the target then enters its own mount, IPC,
- * UTS, cgroup and (unless `net all`) network namespaces and builds its private view.
+ * UTS, cgroup and (under `net deny-all`) network namespaces and builds its private view.
+ * Under `net proxy` the launcher itself enters the network namespace, so that the bridge
+ * it forks after the target shares it (bridge.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,11 +17,13 @@
 
 #include "launch.h"
 
-void isolate_enter_namespaces(void) {
+void isolate_enter_namespaces(int own_net) {
   uid_t uid = getuid();
   gid_t gid = getgid();
   int userns = geteuid() != 0;
-  if (unshare(CLONE_NEWPID | (userns ? CLONE_NEWUSER : 0)) != 0) fail("unshare namespaces");
+  if (unshare(CLONE_NEWPID | (userns ? CLONE_NEWUSER : 0) | (own_net ? CLONE_NEWNET : 0)) != 0)
+    fail("unshare namespaces");
+  if (own_net) bridge_loopback_up();
   if (!userns) return;
   char map[64];
   write_file_or_fail("/proc/self/setgroups", "deny");

@@ -21,6 +21,7 @@
 
 #define LL_CREATE_RULESET_VERSION (1U << 0)
 #define LL_RULE_PATH_BENEATH 1
+#define LL_RULE_NET_PORT 2 /* ABI 4 */
 
 #define LL_FS_EXECUTE (1ULL << 0)
 #define LL_FS_WRITE_FILE (1ULL << 1)
@@ -59,6 +60,11 @@ struct ll_ruleset_attr { /* ABI 6 layout; the size passed selects the ABI 1/4/6 
 struct ll_path_beneath_attr {
   uint64_t allowed_access;
   int32_t parent_fd;
+} __attribute__((packed));
+
+struct ll_net_port_attr {
+  uint64_t allowed_access;
+  uint64_t port;
 } __attribute__((packed));
 
 static const char *const device_sinks[] = {"/dev/null", "/dev/zero", "/dev/full"};
@@ -123,14 +129,16 @@ void landlock_apply(const struct policy *p) {
                       p->exec == AXIS_RESTRICTED;
   int abi = landlock_abi();
   if (fs_restricted && abi < 3) fail_msg("landlock: ABI >= 3 required for fs restrictions");
+  int net_handled = p->net_deny_all || p->net_proxy;
   if (p->net_deny_all && abi < 4) fail_msg("landlock: ABI >= 4 required for net deny-all");
-  if (!fs_restricted && !p->net_deny_all && abi < 6) return; /* nothing to apply */
+  if (p->net_proxy && abi < 4) fail_msg("landlock: ABI >= 4 required for net proxy");
+  if (!fs_restricted && !net_handled && abi < 6) return; /* nothing to apply */
 
   struct ll_ruleset_attr attr = {0};
   if (p->fs_read == AXIS_RESTRICTED) attr.handled_access_fs |= LL_READ;
   if (p->fs_write == AXIS_RESTRICTED) attr.handled_access_fs |= LL_WRITE;
   if (p->exec == AXIS_RESTRICTED) attr.handled_access_fs |= LL_FS_EXECUTE;
-  if (p->net_deny_all) attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
+  if (net_handled) attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
   if (abi >= 6) attr.scoped = LL_SCOPE_ABSTRACT_UNIX_SOCKET | LL_SCOPE_SIGNAL;
   size_t size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8;
 
@@ -146,6 +154,12 @@ void landlock_apply(const struct policy *p) {
     for (size_t i = 0; i < sizeof device_sinks / sizeof *device_sinks; i++) {
       add_path(ruleset, device_sinks[i], LL_READ | LL_FS_WRITE_FILE | LL_FS_TRUNCATE, handled);
     }
+  }
+  /* `net proxy`: TCP connect to the bridge ports only, bind nowhere (network.md §5). */
+  for (size_t i = 0; p->net_proxy && i < p->proxy_len; i++) {
+    struct ll_net_port_attr rule = {.allowed_access = LL_NET_CONNECT_TCP, .port = p->proxy[i].port};
+    if (syscall(__NR_landlock_add_rule, ruleset, LL_RULE_NET_PORT, &rule, 0) != 0)
+      fail("landlock: add bridge port rule");
   }
   /* no_new_privs is already set by main(); restrict_self requires it for non-root. */
   if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) fail("landlock: restrict self");

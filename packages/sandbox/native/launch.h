@@ -18,12 +18,20 @@ struct path_list {
   size_t len;
 };
 
+#define PROXY_MAX 4
+struct proxy_port { /* a bridge port in the call's namespace and the host socket it relays to */
+  uint16_t port;
+  char *path;
+};
+
 struct policy {
   enum axis fs_read, fs_write, exec;
   /* view_ro/view_rw: in the view, no Landlock rule (an axis granted "all");
      protect: write-blocked paths that exist, bound read-only over whatever holds them. */
   struct path_list read, write, execute, mask, view_ro, view_rw, protect;
-  int net_deny_all, net_all;
+  int net_deny_all, net_all, net_proxy;
+  struct proxy_port proxy[PROXY_MAX];
+  size_t proxy_len;
   int *keep_fds;
   size_t keep_fds_len;
   int has_fsize, has_as, has_nofile, has_memory;
@@ -76,7 +84,7 @@ void seccomp_apply(const struct policy *p);
 
 /* isolate.c */
 enum procs_mode { PROCS_NONE = 0, PROCS_CGROUP, PROCS_USERNS_RLIMIT };
-void isolate_enter_namespaces(void);                   /* launcher, before fork */
+void isolate_enter_namespaces(int own_net); /* launcher, before fork (own_net: `net proxy`) */
 void isolate_enter_target_namespaces(const struct policy *p); /* target, after the cgroups */
 enum procs_mode isolate_procs_mode(void);
 void isolate_child(const struct policy *p, int go); /* target, before landlock/seccomp/exec */
@@ -87,6 +95,10 @@ void cgroups_create(const struct policy *p);  /* launcher, before fork */
 void cgroups_attach(pid_t pid);                /* launcher: moves the target into the call's cgroups */
 void cgroups_remove(void);                    /* launcher, after the target died */
 const char *cgroups_limit_hit(void);          /* launcher, after the target died: or NULL */
+
+/* bridge.c: `net proxy` */
+void bridge_loopback_up(void);          /* launcher, in its own network namespace */
+void bridge_start(const struct policy *p); /* launcher, after the target's fork */
 
 /* probe.c */
 int probe_main(void);

@@ -53,6 +53,22 @@ static void push_path(struct path_list *list, char *path, size_t line_no) {
   list->items[list->len++] = path;
 }
 
+/* `proxy <port> <socket path>`: a bridge port and the host's UNIX socket it relays to. */
+static void push_proxy(struct policy *p, char *value, size_t line_no) {
+  if (p->proxy_len >= PROXY_MAX) bad_line(line_no, "at most 4 proxy ports");
+  char *space = strchr(value, ' ');
+  if (space == NULL) bad_line(line_no, "expected 'proxy <port> <socket path>'");
+  *space = '\0';
+  uint64_t port = parse_u64(value, line_no);
+  if (port < 1 || port > 65535) bad_line(line_no, "proxy port must be between 1 and 65535");
+  char *path = space + 1;
+  if (path[0] != '/') bad_line(line_no, "path is not absolute");
+  if (strlen(path) >= 108) bad_line(line_no, "proxy socket path longer than 107 bytes");
+  for (size_t i = 0; i < p->proxy_len; i++)
+    if (p->proxy[i].port == port) bad_line(line_no, "proxy port given twice");
+  p->proxy[p->proxy_len++] = (struct proxy_port){.port = (uint16_t)port, .path = path};
+}
+
 static void set_axis(enum axis *slot, const char *value, size_t line_no) {
   if (*slot != AXIS_UNSET) bad_line(line_no, "axis given twice");
   if (strcmp(value, "all") == 0) {
@@ -93,14 +109,18 @@ static void directive(struct policy *p, char *key, char *value, size_t line_no) 
   } else if (strcmp(key, "protect") == 0) {
     push_path(&p->protect, value, line_no);
   } else if (strcmp(key, "net") == 0) {
-    if (p->net_deny_all || p->net_all) bad_line(line_no, "directive given twice");
+    if (p->net_deny_all || p->net_all || p->net_proxy) bad_line(line_no, "directive given twice");
     if (strcmp(value, "deny-all") == 0) {
       p->net_deny_all = 1;
     } else if (strcmp(value, "all") == 0) {
       p->net_all = 1;
+    } else if (strcmp(value, "proxy") == 0) {
+      p->net_proxy = 1;
     } else {
-      bad_line(line_no, "net value must be deny-all or all");
+      bad_line(line_no, "net value must be deny-all, all or proxy");
     }
+  } else if (strcmp(key, "proxy") == 0) {
+    push_proxy(p, value, line_no);
   } else if (strcmp(key, "keep-fd") == 0) {
     uint64_t fd = parse_u64(value, line_no);
     if (fd < 3 || fd > 65535) bad_line(line_no, "keep-fd must be between 3 and 65535");
@@ -163,5 +183,7 @@ void policy_parse(char *text, size_t len, struct policy *p) {
   if (p->fs_read == AXIS_UNSET || p->fs_write == AXIS_UNSET || p->exec == AXIS_UNSET) {
     fail_msg("policy: fs-read, fs-write and exec are required");
   }
+  if (p->net_proxy && p->proxy_len == 0) fail_msg("policy: net proxy needs a proxy port");
+  if (!p->net_proxy && p->proxy_len != 0) fail_msg("policy: proxy ports need net proxy");
   if (p->tmpfs_bytes == 0) p->tmpfs_bytes = DEFAULT_TMPFS_BYTES;
 }

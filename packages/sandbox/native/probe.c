@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -39,7 +40,7 @@ static _Noreturn void trial(int steps, int errors) {
   p.keep_fds = (int[]){steps};
   p.keep_fds_len = 1;
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("prctl NO_NEW_PRIVS");
-  isolate_enter_namespaces();
+  isolate_enter_namespaces(0);
   pid_t child = fork();
   if (child < 0) fail("fork");
   if (child > 0) _exit(wait_exit(child) == 0 ? 0 : 1);
@@ -56,6 +57,30 @@ static _Noreturn void trial(int steps, int errors) {
   seccomp_apply(&p);
   if (write(steps, &step, 1) != 1) _exit(1);
   _exit(0);
+}
+
+/* Whether a host allow-list's network can be set up here (`net proxy`): a network
+   namespace of its own with `lo` up, a listener on 127.0.0.1 and a connection to it. */
+static int net_proxy_works(void) {
+  pid_t pid = fork();
+  if (pid < 0) return 0;
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (null >= 0) dup2(null, 2); /* a failure is the answer, not a message */
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) _exit(1);
+    isolate_enter_namespaces(1);
+    int server = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int client = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_in addr = {.sin_family = AF_INET};
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    if (server < 0 || client < 0 || bind(server, (struct sockaddr *)&addr, sizeof addr) != 0 ||
+        listen(server, 1) != 0 || getsockname(server, (struct sockaddr *)&addr, &len) != 0 ||
+        connect(client, (struct sockaddr *)&addr, sizeof addr) != 0)
+      _exit(1);
+    _exit(0);
+  }
+  return wait_exit(pid) == 0;
 }
 
 /* Prints `text` as a JSON string body (quotes and control characters escaped). */
@@ -102,7 +127,7 @@ int probe_main(void) {
          reached > L_NAMESPACES ? "true" : "false", reached > L_NAMESPACES ? "true" : "false",
          modes[isolate_procs_mode()], cgroups_memory_available() ? "cgroup" : "none");
   for (int i = 0; i < LAYERS; i++) printf("%s\"%s\":%s", i ? "," : "", layer_names[i], reached > i ? "true" : "false");
-  printf("},\"layer_error\":\"");
+  printf("},\"net_proxy\":%s,\"layer_error\":\"", net_proxy_works() ? "true" : "false");
   json_text(reached < LAYERS ? (error[0] ? error : "failed without a message") : "");
   printf("\"}\n");
   return fflush(stdout) == 0 ? 0 : EXIT_LAUNCH_FAILED;

@@ -37,11 +37,24 @@ export function renderLauncherPolicy(policy: LauncherPolicy): string {
   ] as const) {
     for (const path of paths ?? []) lines.push(`${directive} ${checkPath(directive, path)}`);
   }
-  if (policy.netDenyAll === true && policy.netAll === true) {
-    throw new ConfigurationError("launcher policy: net is either deny-all or all");
+  const proxy = policy.netProxy ?? [];
+  const netModes = [policy.netDenyAll === true, policy.netAll === true, proxy.length > 0];
+  if (netModes.filter(Boolean).length > 1) {
+    throw new ConfigurationError("launcher policy: net is one of deny-all, all or proxy");
   }
   if (policy.netDenyAll === true) lines.push("net deny-all");
   if (policy.netAll === true) lines.push("net all");
+  if (proxy.length > 0) lines.push("net proxy");
+  if (proxy.length > 4) throw new ConfigurationError("launcher policy: at most 4 proxy ports");
+  for (const { port, socket } of proxy) {
+    if (!Number.isSafeInteger(port) || port < 1 || port > 65535) {
+      throw new ConfigurationError("launcher policy: proxy port must be between 1 and 65535");
+    }
+    if (Buffer.byteLength(checkPath("proxy", socket)) >= 108) {
+      throw new ConfigurationError("launcher policy: proxy socket path longer than 107 bytes");
+    }
+    lines.push(`proxy ${port} ${socket}`);
+  }
   for (const fd of policy.keepFds ?? []) {
     if (fd > 65535) throw new ConfigurationError("launcher policy: keep-fd must be <= 65535");
     lines.push(`keep-fd ${checkCount("keep-fd", fd, 3)}`);

@@ -26,6 +26,11 @@ export interface LauncherPolicy {
   readonly protect?: readonly string[] | undefined;
   /** Share the host's network namespace and allow unix sockets (`net: "all"`). */
   readonly netAll?: boolean | undefined;
+  /**
+   * A host allow-list (`net proxy`, network.md): a network namespace of its own whose
+   * only way out is the bridge, listening on each port and relaying to each socket.
+   */
+  readonly netProxy?: readonly LauncherProxyPort[] | undefined;
   /** Descriptors besides 0, 1, 2 that reach the target; every other one is closed. */
   readonly keepFds?: readonly number[] | undefined;
   readonly rlimitFsize?: number | undefined;
@@ -38,6 +43,13 @@ export interface LauncherPolicy {
   /** Process-count cap for the whole tree (binds root too: pids cgroup or user namespace). */
   readonly maxProcs?: number | undefined;
   readonly cwd?: string | undefined;
+}
+
+/** A bridge port inside the call's network namespace and the host socket it relays to. */
+export interface LauncherProxyPort {
+  readonly port: number;
+  /** Absolute path of the egress proxy's UNIX socket (shorter than 108 bytes). */
+  readonly socket: string;
 }
 
 /** How the launcher enforces `max-procs` on this host. */
@@ -56,6 +68,8 @@ export interface LauncherProbe {
   readonly memory_limit: "cgroup" | "none";
   /** Each layer of kernel-boundary.md §2, set up for real in a throw-away target. */
   readonly layers: LauncherLayers;
+  /** Whether a host allow-list's network (`net proxy`) can be set up (absent: an older launcher). */
+  readonly net_proxy?: boolean | undefined;
   /** The first layer's failure, when one failed ("" otherwise). */
   readonly layer_error: string;
 }
