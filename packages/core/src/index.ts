@@ -30,6 +30,13 @@ export {
   countMeet,
 } from "./caveats/count-bound.js";
 export {
+  canonicalHost,
+  type NetHostParse,
+  type NetHostPattern,
+  netHostMatches,
+  parseNetHostPattern,
+} from "./caveats/net-host-pattern.js";
+export {
   isRestricted,
   none,
   only,

@@ -28,6 +28,18 @@ export type AuditEvent =
       readonly code?: Code;
     }
   | {
+      /** One connection through a call's egress proxy (network.md §3). */
+      readonly type: "net";
+      readonly tool: string;
+      readonly host: string;
+      readonly port: number;
+      readonly decision: "allowed" | "denied";
+      readonly code?: Code;
+      /** Bytes from the program to the host, and back; 0 for a refusal. */
+      readonly bytes_out: number;
+      readonly bytes_in: number;
+    }
+  | {
       readonly type: "report";
       readonly tool: string;
       readonly sandbox_kind: SandboxKind;

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { caveatsProblems } from "./caveats-problems.js";
 import { type CountBound, CountBoundSchema, countLeq, countMeet } from "./count-bound.js";
+import { NetHostSchema } from "./net-host-schema.js";
 import { only, type Scope, scopeLeq, scopeMeet, scopeSchema } from "./scope.js";
 
 /**
@@ -14,7 +15,7 @@ export const CaveatsSchema = z
     fs_read: scopeSchema(z.string()),
     fs_write: scopeSchema(z.string()),
     exec: scopeSchema(z.string()),
-    net: scopeSchema(z.string()),
+    net: scopeSchema(NetHostSchema),
     max_calls: CountBoundSchema,
     valid_for_generation: scopeSchema(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)),
   })

@@ -26,6 +26,8 @@ export const CODE_DOCS = {
     "The program is not within the granted exec authority (spelled and resolved identity, basename rule). Use a granted program by its bare name.",
   // net axis
   NET_NOT_GRANTED: "The host is not within the granted net authority (exact host names only).",
+  NET_HOST_NOT_GRANTED:
+    "A spawned program's connection was refused by the egress proxy: the host and port are not in the grant's net allow-list, or the name resolves to a loopback, private or metadata address. Use a granted host, or ask the host to add this one to net.only.",
   // filesystem axes
   FS_OUTSIDE_ALLOWED:
     "The path's real location is outside the granted fs scope or the tool's allowed paths. Use a path inside them.",

@@ -7,6 +7,11 @@ export interface AppliedBackend {
   readonly landlockAbi?: number;
   /** Landlock execute rules installed for a restricted exec axis (default: true). */
   readonly execRules?: boolean;
+  /**
+   * A host allow-list's network is up: a namespace of its own whose only way out is the
+   * bridge to the engine's egress proxy (network.md). Landlock only; default false.
+   */
+  readonly netProxy?: boolean;
 }
 
 export const NO_BACKEND: AppliedBackend = Object.freeze({ kind: "none" });

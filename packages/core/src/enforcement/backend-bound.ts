@@ -24,9 +24,12 @@ export function backendBound(
       return axis === "net" ? undefined : "kernel";
     case "landlock":
       if (axis === "exec") return backend.execRules === false ? undefined : "interceptor";
-      // net only[] adds TCP bind/connect deny (ABI ≥ 4) and the seccomp socket deny.
-      if (axis === "net")
-        return net?.length === 0 && (backend.landlockAbi ?? 4) >= 4 ? "kernel" : undefined;
+      // net only[] adds TCP bind/connect deny (ABI ≥ 4) and the seccomp socket deny; a
+      // host allow-list is kernel only with its namespace and bridge up (network.md).
+      if (axis === "net") {
+        if ((backend.landlockAbi ?? 4) < 4 || net === undefined) return undefined;
+        return net.length === 0 || backend.netProxy === true ? "kernel" : undefined;
+      }
       return "kernel";
     case "seatbelt":
       if (axis === "exec")

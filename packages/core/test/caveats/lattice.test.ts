@@ -9,6 +9,12 @@ const stringScope: fc.Arbitrary<Scope<string>> = fc.oneof(
   fc.constant("all" as const),
   fc.array(item, { maxLength: 5 }).map((items) => only(items)),
 );
+// net entries are host patterns (network.md §3): a path is not one.
+const host = fc.constantFrom("a", "b", "example.com", "*.example.com", "localhost:3000", "::1");
+const hostScope: fc.Arbitrary<Scope<string>> = fc.oneof(
+  fc.constant("all" as const),
+  fc.array(host, { maxLength: 5 }).map((items) => only(items)),
+);
 const generationScope: fc.Arbitrary<Scope<number>> = fc.oneof(
   fc.constant("all" as const),
   fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 4 }).map((items) => only(items)),
@@ -22,7 +28,7 @@ const caveatsArbitrary: fc.Arbitrary<Caveats> = fc
     fs_read: stringScope,
     fs_write: stringScope,
     exec: stringScope,
-    net: stringScope,
+    net: hostScope,
     max_calls: countBound,
     valid_for_generation: generationScope,
   })

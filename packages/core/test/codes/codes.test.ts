@@ -17,6 +17,7 @@ describe("codes", () => {
       "TOOL_FAILED",
       "EXEC_NOT_GRANTED",
       "NET_NOT_GRANTED",
+      "NET_HOST_NOT_GRANTED",
       "FS_OUTSIDE_ALLOWED",
       "FS_BLOCKED",
       "FS_SYMLINK_ESCAPE",
