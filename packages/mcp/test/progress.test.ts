@@ -6,6 +6,10 @@ import {
   type ProgressStreamOptions,
 } from "../src/progress.js";
 
+/** The stream a progress notification carries output of (a heartbeat carries none). */
+const streamOf = (notification: { params: { _meta: object } }) =>
+  (notification.params._meta as Record<string, unknown>)[PROGRESS_STREAM_META_KEY];
+
 const bytes = (text: string) => new TextEncoder().encode(text);
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -28,7 +32,7 @@ function recorder(options: Partial<ProgressStreamOptions> = {}) {
   };
   const textOf = (stream: "stdout" | "stderr") =>
     sent
-      .filter((n) => n.params._meta[PROGRESS_STREAM_META_KEY] === stream)
+      .filter((n) => streamOf(n) === stream)
       .map((n) => n.params.message)
       .join("");
   return { progress, sent, observe, textOf };
@@ -43,7 +47,7 @@ describe("progress notifications from live output", () => {
     observe("stdout", "c");
     expect(sent).toHaveLength(0);
     await progress.close();
-    expect(sent.map((n) => [n.params._meta[PROGRESS_STREAM_META_KEY], n.params.message])).toEqual([
+    expect(sent.map((n) => [streamOf(n), n.params.message])).toEqual([
       ["stdout", "ab"],
       ["stderr", "warn"],
       ["stdout", "c"],
