@@ -12,7 +12,7 @@ export const brushWarmEcho: RatioBenchmark = {
     "bash engine `echo hi` on a ready warm worker vs `bash --norc --noprofile -c 'echo hi'`",
   grant: "top()",
   mode: "shell-brush engine, warm worker ready before each call, no backend engaged (top grant)",
-  target: { maxRatio: 2 },
+  target: { maxRatio: 1 },
   samples: 20,
   beforeSubject: () => warm.tool.warmReady(),
   subject: async () => {

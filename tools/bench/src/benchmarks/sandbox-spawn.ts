@@ -31,7 +31,7 @@ export const sandboxSpawn: RatioBenchmark = {
     "/bin/true through the funnel with the launcher (Landlock) vs plain child_process.spawn",
   grant: "fs_write only[<temp dir>]",
   mode: "sandbox funnel, landlock backend (bridle-launch), one stage",
-  target: { maxRatio: 1.8 },
+  target: { maxRatio: 2 },
   samples: 20,
   setup: async () => {
     const backend = createLandlockBackend();
