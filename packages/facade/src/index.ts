@@ -121,6 +121,22 @@ export {
 } from "@agent-bridle/shell-safe";
 // the default registry
 export { brushSupported } from "./brush-supported.js";
+// what a model reads for a dispatch outcome (MCP and the agent-framework adapters)
+export {
+  type CappedOutput,
+  capForModel,
+  cappedText,
+  cutMarker,
+  DEFAULT_MODEL_OUTPUT_BYTES,
+} from "./model-output.js";
+export {
+  denialText,
+  type ModelResult,
+  type ModelResultKind,
+  type ModelResultOptions,
+  modelResultOf,
+  modelResultOfError,
+} from "./model-result.js";
 export { type RegistryOptions, registry, userPathPolicy } from "./registry.js";
 export type { HostShellOptions, ShellOptions } from "./shell-engine.js";
 export {

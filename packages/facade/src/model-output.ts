@@ -44,7 +44,7 @@ export function capForModel(text: string, maxBytes: number): CappedOutput {
 
 /** The marker the model reads where output was cut. */
 export function cutMarker(stream: string, cutBytes: number): string {
-  return `\n[... ${cutBytes} bytes of ${stream} cut here by the server's model output cap ...]\n`;
+  return `\n[... ${cutBytes} bytes of ${stream} cut here by the model output cap ...]\n`;
 }
 
 /** The capped text as the model reads it: head, the marker when cut, tail. */

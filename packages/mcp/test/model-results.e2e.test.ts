@@ -149,7 +149,7 @@ describe("timeouts and output size over MCP (host engine, open grant)", () => {
     expect(result.isError).toBe(false);
     expect(body).toContain("HEAD-START");
     expect(body).toContain("TAIL-END");
-    expect(body).toMatch(/\[\.\.\. \d+ bytes of stdout cut here by the server's model output cap/);
+    expect(body).toMatch(/\[\.\.\. \d+ bytes of stdout cut here by the model output cap/);
     const frame = received.find((message) => "result" in message);
     expect(JSON.stringify(frame).length).toBeLessThan(64 * 1024);
     expect(result.structuredContent).toMatchObject({ stdout_truncated: true });
