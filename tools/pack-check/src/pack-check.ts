@@ -9,8 +9,10 @@ import {
   type LoadedEntryPoint,
   loadEntryPoints,
 } from "./consumer.js";
+import { type InstalledUse, installedUseFailures, useInstalled } from "./installed-use.js";
 import { type LintMessage, lintTarball } from "./lint.js";
 import { buildPackages, packPackages } from "./pack.js";
+import { prebuiltSourcesFailure } from "./prebuilt-sources.js";
 import { publishablePackages } from "./publishable.js";
 
 export interface PackageReport {
@@ -35,15 +37,18 @@ export interface PackCheckOptions {
 
 export interface PackCheckReport {
   readonly packages: readonly PackageReport[];
+  /** The installed packages used for real (Linux only: the launcher is Linux's). */
+  readonly installed?: InstalledUse;
   /** Every reason the check fails: empty when it passes. */
   readonly failures: readonly string[];
   readonly workDir: string;
 }
 
 /**
- * The packaging check (issue 9): build, `pnpm pack` each published package, `npm install`
+ * The packaging check (issues 9, 17): build, `pnpm pack` each published package, `npm install`
  * every tarball together into an empty project, import each package's entry points and
- * run its bins there, and publint each tarball. Loading and installing failures throw
+ * run its bins there, and publint each tarball; on Linux, use the installed packages as a
+ * user would (`bridle doctor`, a confined `shell` call, the MCP server; `useInstalled`). Loading and installing failures throw
  * (with what npm or Node said); publint findings and workspace dependencies left as
  * `workspace:` are collected in `failures`.
  */
@@ -101,7 +106,15 @@ export async function packCheck(options: PackCheckOptions): Promise<PackCheckRep
       });
       log(summaryLine(reports.at(-1) as PackageReport));
     }
-    return { packages: reports, failures, workDir };
+    const sources = await prebuiltSourcesFailure(repoRoot);
+    if (sources !== undefined) failures.push(sources);
+    if (process.platform !== "linux") return { packages: reports, failures, workDir };
+    log("using the installed packages: bridle doctor, a confined shell call, the MCP server");
+    const work = join(workDir, "work");
+    await mkdir(work);
+    const installed = await useInstalled(projectDir, home, work);
+    failures.push(...installedUseFailures(installed));
+    return { packages: reports, installed, failures, workDir };
   } finally {
     if (options.keep !== true) await rm(workDir, { recursive: true, force: true });
   }

@@ -42,6 +42,18 @@ describe("every published package packs, installs into an empty project and load
     }
     const mcp = report.packages.find((pkg) => pkg.name === "@agent-bridle/mcp");
     expect(mcp?.bins.map((bin) => bin.bin).sort()).toEqual(["agent-bridle-mcp", "bridle"]);
+    // Issue 17 point 1, used for real in the consumer project (Linux: the launcher's OS).
+    if (process.platform === "linux") {
+      expect(report.installed?.doctor.exitCode).toBe(0);
+      expect(report.installed?.doctor.launcherLine).toMatch(
+        new RegExp(
+          `/prebuilt/linux-${process.arch}/bridle-launch \\(prebuilt, checksum verified\\)`,
+        ),
+      );
+      expect(report.installed?.shell).toMatchObject({ sandbox_kind: "landlock", exit_code: 0 });
+      expect(report.installed?.mcp.tools).toEqual(expect.arrayContaining(["shell", "read_file"]));
+      expect(report.installed?.mcp).toMatchObject({ isError: false, sandbox_kind: "landlock" });
+    }
     const core = report.packages.find((pkg) => pkg.name === "@agent-bridle/core");
     expect(core?.entryPoints.map((entry) => entry.specifier)).toContain(
       "@agent-bridle/core/caveats.schema.json",
