@@ -85,4 +85,17 @@ export type {
   LauncherMaxProcsMode,
   LauncherPolicy,
   LauncherProbe,
+  LauncherProxyPort,
 } from "./launcher/types.js";
+
+// host allow-lists: the egress proxy (network.md)
+export {
+  BRIDGE_HTTP_PORT,
+  BRIDGE_SOCKS_PORT,
+  createEgressProxy,
+  DEFAULT_MAX_CONNECTIONS,
+  type EgressProxy,
+  type EgressProxyOptions,
+} from "./network/egress-proxy.js";
+export type { HostResolver, NetTestHooks } from "./network/host-resolver.js";
+export { isInternalAddress } from "./network/internal-address.js";

@@ -11,7 +11,7 @@ import type { SandboxKind } from "./sandbox-kind.js";
 export function effectiveSandboxKind(
   available: SandboxKind,
   caveats: Caveats,
-  options: { readonly landlockAbi?: number } = {},
+  options: { readonly landlockAbi?: number; readonly netProxy?: boolean } = {},
 ): SandboxKind {
   const fs = isRestricted(caveats.fs_read) || isRestricted(caveats.fs_write);
   const exec = caveats.exec === "all" ? undefined : caveats.exec.only;
@@ -22,7 +22,13 @@ export function effectiveSandboxKind(
       case "none":
         return false;
       case "landlock":
-        return fs || exec !== undefined || (netDenyAll && (options.landlockAbi ?? 4) >= 4);
+        // A host allow-list engages it where its proxy network can be set up (network.md).
+        return (
+          fs ||
+          exec !== undefined ||
+          ((netDenyAll || (net !== undefined && options.netProxy === true)) &&
+            (options.landlockAbi ?? 4) >= 4)
+        );
       case "seatbelt":
         return fs || netDenyAll || (net !== undefined && isLoopbackOnly(net)) || exec !== undefined;
       case "app_container":

@@ -5,6 +5,7 @@ import type {
   PathPolicy,
   SandboxKind,
 } from "@agent-bridle/core";
+import type { LauncherProxyPort } from "../launcher/types.js";
 import type { ResourceLimits } from "./resource-limits.js";
 
 /** What a backend can apply on this host, probed once. */
@@ -12,6 +13,8 @@ export interface BackendProbe {
   readonly available: boolean;
   /** Landlock ABI of the running kernel (net rules need ≥ 4). */
   readonly landlockAbi?: number | undefined;
+  /** A host allow-list's proxy network can be set up (network.md; Landlock ABI ≥ 4). */
+  readonly netProxy?: boolean | undefined;
   /** Why it is unavailable, for `bridle doctor` (never model-facing). */
   readonly detail?: string | undefined;
 }
@@ -31,6 +34,8 @@ export interface BackendPrepareRequest {
   readonly cwd: string;
   /** Limits for the spawned tree (the host's configuration). */
   readonly limits: ResourceLimits;
+  /** A host allow-list's bridge ports and the egress proxy's sockets (network.md). */
+  readonly netProxy?: readonly LauncherProxyPort[] | undefined;
 }
 
 /** A backend set up for one call. */

@@ -43,7 +43,13 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
         const detail = available
           ? JSON.stringify(facts)
           : `missing ${missing.join(", ")}${facts.layer_error ? ` (${facts.layer_error})` : ""}`;
-        return { probe: { available, landlockAbi: facts.landlock_abi, detail }, binary, facts };
+        // A host allow-list needs its own network and Landlock's TCP rules (network.md).
+        const netProxy = available && facts.net_proxy === true && facts.landlock_abi >= 4;
+        return {
+          probe: { available, landlockAbi: facts.landlock_abi, netProxy, detail },
+          binary,
+          facts,
+        };
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         return { probe: { available: false, detail } };
@@ -78,6 +84,7 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
             kind: "landlock" as const,
             landlockAbi: probe.landlockAbi ?? MIN_FS_ABI,
             execRules: policy.exec === "restricted",
+            netProxy: (policy.netProxy?.length ?? 0) > 0,
           });
       const policyText = loader.renderLauncherPolicy(policy);
       // A policy that fits comfortably in one argument travels as one: a pipe per spawn

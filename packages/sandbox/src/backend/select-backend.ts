@@ -12,6 +12,7 @@ import {
   unenforceableAxis,
 } from "@agent-bridle/core";
 import type { Backend } from "./backend.js";
+import { hostAllowList } from "./host-allow-list.js";
 import { NONE_BACKEND } from "./none-backend.js";
 
 export interface BackendSelection {
@@ -53,16 +54,20 @@ export async function selectBackend(
   const probe = await available.probe();
   const landlockAbi = probe.landlockAbi;
   const kind = probe.available
-    ? effectiveSandboxKind(
-        available.kind,
-        caveats,
-        landlockAbi === undefined ? {} : { landlockAbi },
-      )
+    ? effectiveSandboxKind(available.kind, caveats, {
+        ...(landlockAbi === undefined ? {} : { landlockAbi }),
+        ...(probe.netProxy === true ? { netProxy: true } : {}),
+      })
     : "none";
   const backend = kind === "none" ? NONE_BACKEND : available;
   const applied: AppliedBackend =
     kind === "landlock"
-      ? { kind, landlockAbi: landlockAbi ?? 3, execRules: caveats.exec !== "all" }
+      ? {
+          kind,
+          landlockAbi: landlockAbi ?? 3,
+          execRules: caveats.exec !== "all",
+          netProxy: probe.netProxy === true && hostAllowList(caveats) !== undefined,
+        }
       : { kind };
   const report = enforcementReport(caveats, applied, coverage);
   return {

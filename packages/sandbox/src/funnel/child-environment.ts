@@ -8,12 +8,14 @@ export interface ChildEnvironmentRequest {
   readonly tmpdir: string;
   /** Variables the caller asks for; denylisted names are dropped. */
   readonly callerEnv?: Readonly<Record<string, string | undefined>> | undefined;
+  /** A host allow-list's proxy variables (network.md §4): set after the caller's, so they win. */
+  readonly proxyEnv?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
  * The environment of every spawned child, built from scratch (spec §6): the trusted
  * `PATH`, `LC_ALL=C`, `HOME` and `TMPDIR` as configured, then the caller's variables
- * minus the denylist. The host's own environment is never read.
+ * minus the denylist, then a host allow-list's proxy variables. The host's own environment is never read.
  */
 export function buildChildEnvironment(
   request: ChildEnvironmentRequest,
@@ -27,6 +29,7 @@ export function buildChildEnvironment(
   env.LC_ALL = "C";
   env.HOME = request.home;
   env.TMPDIR = request.tmpdir;
+  Object.assign(env, request.proxyEnv);
   return Object.freeze({ ...env });
 }
 

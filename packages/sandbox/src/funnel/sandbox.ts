@@ -13,9 +13,13 @@ import {
 } from "@agent-bridle/core";
 import type { Backend, PreparedBackend } from "../backend/backend.js";
 import { floorDenial } from "../backend/floor-denial.js";
+import { hostAllowList } from "../backend/host-allow-list.js";
 import { NONE_BACKEND } from "../backend/none-backend.js";
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "../backend/resource-limits.js";
 import { selectBackend } from "../backend/select-backend.js";
+import { createEgressProxy, type EgressProxy } from "../network/egress-proxy.js";
+import { type NetTestHooks, systemResolver, testResolver } from "../network/host-resolver.js";
+import { isInternalAddress } from "../network/internal-address.js";
 import { admitStages } from "./admit-program.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { buildChildEnvironment } from "./child-environment.js";
@@ -46,6 +50,14 @@ export interface SandboxOptions {
    * keeps its default, one given as `undefined` is not applied.
    */
   readonly limits?: ResourceLimits | undefined;
+  /** Concurrent connections of one call through its egress proxy (default 32). */
+  readonly maxNetConnections?: number | undefined;
+  /**
+   * Test harness only (network.md, "Testing without the internet"): the egress proxy
+   * resolves these names to these loopback servers and nothing else. No configuration
+   * file maps to it.
+   */
+  readonly netTestHooks?: NetTestHooks | undefined;
 }
 
 export interface SandboxRunRequest {
@@ -103,6 +115,10 @@ export type SandboxRunOutcome =
        * applies none (`none`, Seatbelt).
        */
       readonly limits: ResourceLimits | undefined;
+      /** `proxy`: the call's network went through its egress proxy (a host allow-list). */
+      readonly netVia?: "proxy" | undefined;
+      /** Connections the egress proxy refused (`NET_HOST_NOT_GRANTED`), one per host and port. */
+      readonly netDenials?: readonly Denial[] | undefined;
     })
   | (SandboxRunFacts & {
       readonly kind: "refused";
@@ -168,12 +184,26 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const argvs = admission.stages;
     let temp: PrivateTempDir | undefined;
     let prepared: PreparedBackend | undefined;
+    let proxy: EgressProxy | undefined;
     const configuredHome = request.home ?? options.home;
     const ownHome = !homeIsGranted(configuredHome, caveats);
     try {
       if (request.privateTmp || ownHome) temp = await createPrivateTempDir(options.tmpdir);
       const home =
         temp && ownHome ? await createPrivateHome(temp.path, options.gitIdentity) : configuredHome;
+      const hosts = hostAllowList(caveats);
+      if (hosts !== undefined && selection.applied.netProxy === true) {
+        proxy = await createEgressProxy({
+          grant: hosts,
+          parent: options.tmpdir,
+          resolver: options.netTestHooks
+            ? testResolver(options.netTestHooks, isInternalAddress)
+            : systemResolver(isInternalAddress),
+          audit: cx.audit,
+          toolName: cx.toolName,
+          maxConnections: options.maxNetConnections,
+        });
+      }
       prepared = await selection.backend.prepare({
         caveats,
         pathPolicy: cx.pathPolicy,
@@ -184,6 +214,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         keepFds: Array.from({ length: descriptorSlots(request) }, (_, index) => 3 + index),
         cwd: request.cwd,
         limits,
+        netProxy: proxy?.ports,
       });
       // Only the launcher applies limits, and reports the ones a tree ran into.
       const launched = selection.backend.kind === "landlock";
@@ -208,6 +239,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           home,
           tmpdir: (request.privateTmp ? temp?.path : undefined) ?? options.tmpdir,
           callerEnv: request.env,
+          proxyEnv: proxy?.environment,
         }),
         timeoutMs: request.timeoutMs,
         maxOutputBytes: request.maxOutputBytes,
@@ -240,8 +272,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         ...(temp ? { privateTmpDir: temp.path } : {}),
         unmasked: prepared.unmasked,
         limits: launched ? limits : undefined,
+        ...(proxy ? { netVia: "proxy" as const } : {}),
+        netDenials: proxy?.denials() ?? [],
       };
     } finally {
+      // The tree is gone (the bridge died with its namespace): no connection outlives it.
+      await proxy?.close();
       prepared?.settled?.();
       await temp?.remove();
     }

@@ -48,6 +48,7 @@ function parseProbe(text: string): LauncherProbe {
     max_procs,
     memory_limit: r.memory_limit === "cgroup" ? "cgroup" : "none",
     layers: layersOf(r.layers),
+    net_proxy: r.net_proxy === true,
     layer_error: typeof r.layer_error === "string" ? r.layer_error : "no layer report",
   };
 }

@@ -1,0 +1,191 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { join } from "node:path";
+import { type AuditSink, createDenial, type Denial } from "@agent-bridle/core";
+import { decideEgress, grantPatterns } from "./egress-decision.js";
+import type { HostResolver } from "./host-resolver.js";
+import { readHttpRequest } from "./http-front.js";
+import type { FrontResult } from "./proxy-request.js";
+import { SocketReader } from "./socket-reader.js";
+import { readSocksRequest } from "./socks5-front.js";
+
+/** The ports the bridge listens on inside the call's namespace (nothing else is there). */
+export const BRIDGE_HTTP_PORT = 3128;
+export const BRIDGE_SOCKS_PORT = 1080;
+export const DEFAULT_MAX_CONNECTIONS = 32;
+const CONNECT_TIMEOUT_MS = 10_000;
+const OPENING_TIMEOUT_MS = 10_000;
+
+export interface EgressProxyOptions {
+  /** The grant's `net.only` entries. */
+  readonly grant: readonly string[];
+  /** Where the proxy's sockets are made (a fresh 0700 directory beneath it). */
+  readonly parent: string;
+  readonly resolver: HostResolver;
+  readonly audit: AuditSink;
+  readonly toolName: string;
+  /** Concurrent connections of the call; over it a connection is refused. */
+  readonly maxConnections?: number | undefined;
+}
+
+/** One call's egress proxy: decides, relays, audits, and closes everything at the end. */
+export interface EgressProxy {
+  /** The bridge's ports and the UNIX sockets they relay to (the launcher's `proxy` lines). */
+  readonly ports: readonly { readonly port: number; readonly socket: string }[];
+  /** What the call's programs are told (`HTTP_PROXY`, … set after the caller's). */
+  readonly environment: Readonly<Record<string, string>>;
+  /** Refused connections so far, one per host and port. */
+  denials(): readonly Denial[];
+  /** Every connection and listener closed, the sockets removed. */
+  close(): Promise<void>;
+}
+
+function proxyEnvironment(): Record<string, string> {
+  const http = `http://127.0.0.1:${BRIDGE_HTTP_PORT}`;
+  const socks = `socks5h://127.0.0.1:${BRIDGE_SOCKS_PORT}`;
+  const env: Record<string, string> = {};
+  for (const [name, value] of [
+    ["HTTP_PROXY", http],
+    ["HTTPS_PROXY", http],
+    ["ALL_PROXY", socks],
+    ["NO_PROXY", ""],
+  ] as const) {
+    env[name] = value;
+    env[name.toLowerCase()] = value;
+  }
+  return env;
+}
+
+export async function createEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
+  const patterns = grantPatterns(options.grant);
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const dir = await mkdtemp(join(options.parent, "bridle-net-"));
+  const open = new Set<Socket>();
+  const refused = new Map<string, Denial>();
+  let active = 0;
+  let closed = false;
+
+  const audit = (host: string, port: number, allowed: boolean, out: number, back: number) =>
+    options.audit.record({
+      type: "net",
+      tool: options.toolName,
+      host,
+      port,
+      decision: allowed ? "allowed" : "denied",
+      ...(allowed ? {} : { code: "NET_HOST_NOT_GRANTED" as const }),
+      bytes_out: out,
+      bytes_in: back,
+    });
+
+  const deny = (host: string, port: number, reason: string) => {
+    const key = `${host}:${port}`;
+    if (!refused.has(key)) {
+      refused.set(
+        key,
+        createDenial(
+          "net",
+          key,
+          "NET_HOST_NOT_GRANTED",
+          `${reason}; use a host the grant allows, or ask the host to add "${host}" to net.only`,
+        ),
+      );
+    }
+    audit(host, port, false, 0, 0);
+  };
+
+  const track = (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+    socket.on("error", () => {});
+  };
+
+  async function serve(client: Socket, front: (reader: SocketReader) => Promise<FrontResult>) {
+    track(client);
+    if (closed) return void client.destroy();
+    active += 1;
+    client.once("close", () => {
+      active -= 1;
+    });
+    const timer = setTimeout(() => client.destroy(), OPENING_TIMEOUT_MS);
+    const reader = new SocketReader(client);
+    const opened = await front(reader);
+    clearTimeout(timer);
+    if (opened.kind === "malformed") return void client.end(opened.answer);
+    const { request } = opened;
+    if (active > maxConnections) {
+      deny(request.host, request.port, `more than ${maxConnections} connections at once`);
+      return void client.end(request.refuse(`more than ${maxConnections} connections at once`));
+    }
+    const decision = await decideEgress(patterns, request.host, request.port, options.resolver);
+    if (!decision.allowed) {
+      deny(decision.host, request.port, decision.reason);
+      return void client.end(request.refuse(decision.reason));
+    }
+    if (closed || client.destroyed) return;
+    const upstream = connect({ host: decision.address, port: request.port });
+    track(upstream);
+    upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
+    let out = 0;
+    let back = 0;
+    let connected = false;
+    upstream.once("connect", () => {
+      connected = true;
+      upstream.setTimeout(0);
+      upstream.setNoDelay(true);
+      client.setNoDelay(true);
+      const rest = reader.release();
+      client.write(request.accept());
+      upstream.write(request.upstreamPrefix);
+      upstream.write(rest);
+      out += request.upstreamPrefix.length + rest.length;
+      client.on("data", (chunk: Buffer) => {
+        out += chunk.length;
+      });
+      upstream.on("data", (chunk: Buffer) => {
+        back += chunk.length;
+      });
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.resume();
+    });
+    upstream.once("error", () => {
+      if (!connected) client.end(request.unreachable());
+    });
+    upstream.once("close", () => {
+      client.end();
+      audit(decision.host, request.port, true, out, back);
+    });
+    client.once("close", () => upstream.destroy());
+  }
+
+  const servers: Server[] = [];
+  const listen = async (name: string, front: (reader: SocketReader) => Promise<FrontResult>) => {
+    const path = join(dir, name);
+    const server = createServer((client) => {
+      serve(client, front).catch(() => client.destroy());
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(path, () => resolve());
+    });
+    servers.push(server);
+    return path;
+  };
+  const http = await listen("http.sock", readHttpRequest);
+  const socks = await listen("socks.sock", readSocksRequest);
+
+  return Object.freeze({
+    ports: Object.freeze([
+      { port: BRIDGE_HTTP_PORT, socket: http },
+      { port: BRIDGE_SOCKS_PORT, socket: socks },
+    ]),
+    environment: Object.freeze(proxyEnvironment()),
+    denials: () => [...refused.values()],
+    async close() {
+      closed = true;
+      for (const server of servers) server.close();
+      for (const socket of open) socket.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  });
+}

@@ -1,0 +1,193 @@
+// Issue 16's cases, each a set of runs whose reports the test judges (egress.test.ts).
+// Every refusal has its positive control in the same case.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunReport, Scope } from "./egress-scenarios.js";
+
+export type CaseReport = Record<string, RunReport | string>;
+type Case = (scope: Scope) => Promise<CaseReport>;
+
+const CURL = ["curl", "-sS", "-f", "-m", "10"];
+const PY = "/usr/bin/python3";
+
+export const CASES: Record<string, Case> = {
+  async "curl over HTTP: a granted name works, an ungranted one is refused"({ run, servers }) {
+    const url = (host: string) => `http://${host}:${servers.http}/`;
+    return {
+      granted: await run(["allowed.test"], [...CURL, url("allowed.test")]),
+      refused: await run(["allowed.test"], [...CURL, url("denied.test")]),
+    };
+  },
+  async "curl over HTTPS through CONNECT, and through SOCKS5"({ run, servers }) {
+    const url = `https://allowed.test:${servers.https}/`;
+    return {
+      connect: await run(["allowed.test"], [...CURL, "--cacert", servers.caFile, url]),
+      socks: await run(
+        ["allowed.test"],
+        [
+          "/bin/sh",
+          "-c",
+          `curl -sS -f -m 10 --cacert ${servers.caFile} --proxy "$ALL_PROXY" ${url}`,
+        ],
+      ),
+      socksRefused: await run(
+        ["allowed.test"],
+        [
+          "/bin/sh",
+          "-c",
+          `curl -sS -f -m 10 --proxy "$ALL_PROXY" http://denied.test:${servers.http}/`,
+        ],
+      ),
+    };
+  },
+  async "wildcards match subdomains, not the apex; a port binds"({ run, servers }) {
+    return {
+      subdomain: await run(
+        ["*.allowed.test"],
+        [...CURL, `http://other.allowed.test:${servers.http}/`],
+      ),
+      apex: await run(["*.allowed.test"], [...CURL, `http://allowed.test:${servers.http}/`]),
+      port: await run(
+        [`allowed.test:${servers.https}`],
+        [...CURL, `http://allowed.test:${servers.http}/`],
+      ),
+    };
+  },
+  async "a granted name resolving to a loopback address is refused; a literal grant reaches it"({
+    run,
+    servers,
+  }) {
+    const internal = { publicAddresses: [] };
+    return {
+      internal: await run(["allowed.test"], [...CURL, `http://allowed.test:${servers.http}/`], {
+        hooks: internal,
+      }),
+      literalNotGranted: await run(
+        ["allowed.test"],
+        [...CURL, `http://127.0.0.1:${servers.http}/`],
+        { hooks: internal },
+      ),
+      literalGranted: await run(
+        [`127.0.0.1:${servers.http}`],
+        [...CURL, `http://127.0.0.1:${servers.http}/`],
+        { hooks: internal },
+      ),
+    };
+  },
+  async "a direct connect() without the proxy variables reaches nothing"({ run, servers }) {
+    const script = `
+import socket, sys
+for host in ("127.0.0.1", "::1"):
+    try:
+        socket.create_connection((host, ${servers.tcp}), timeout=3)
+        print("connected", host)
+    except OSError as e:
+        print("refused", host, e.errno)
+`;
+    return {
+      direct: await run(
+        ["allowed.test"],
+        ["env", "-u", "http_proxy", "-u", "HTTP_PROXY", PY, "-c", script],
+      ),
+      control: await run(
+        ["allowed.test"],
+        [
+          PY,
+          "-c",
+          `
+import urllib.request
+print(urllib.request.urlopen("http://allowed.test:${servers.http}/", timeout=10).read().decode().strip())
+`,
+        ],
+      ),
+    };
+  },
+  async "UDP and DNS reach nothing"({ run, servers }) {
+    const script = `
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+try:
+    s.sendto(b"x", ("127.0.0.1", ${servers.udp}))
+    print("udp sent")
+except OSError as e:
+    print("udp refused", e.errno)
+try:
+    print("resolved", socket.getaddrinfo("allowed.test", 80))
+except OSError as e:
+    print("dns failed")
+`;
+    return { udp: await run(["allowed.test"], [PY, "-c", script]) };
+  },
+  async "nothing connects after the call ended"({ run, servers }) {
+    const later = `setsid sh -c 'sleep 1; curl -s -m 5 http://allowed.test:${servers.http}/ > /dev/null' > /dev/null 2>&1 < /dev/null & echo started`;
+    const report = await run(["allowed.test"], ["/bin/sh", "-c", later]);
+    const before = servers.hits.http;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const lateHits = String(servers.hits.http - before);
+    // Control: the same connection, made while the call runs, gets through.
+    const during = await run(
+      ["allowed.test"],
+      ["/bin/sh", "-c", `sleep 1; curl -s -m 5 http://allowed.test:${servers.http}/`],
+    );
+    return { report, lateHits, during };
+  },
+  async "node and Python urllib use the proxy; git clones over HTTP"({ run, servers, base }) {
+    const repo = join(base, "files", "repo.git");
+    mkdirSync(join(base, "files"), { recursive: true });
+    const work = join(base, "work");
+    execFileSync("git", ["init", "-q", "-b", "main", work]);
+    writeFileSync(join(work, "README"), "cloned through the proxy\n");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", work, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
+    git("add", "README");
+    git("commit", "-q", "-m", "one");
+    execFileSync("git", ["clone", "-q", "--bare", work, repo]);
+    execFileSync("git", ["-C", repo, "update-server-info"]);
+    const node = `
+const http = require("node:http"), tls = require("node:tls"), fs = require("node:fs");
+const proxy = new URL(process.env.HTTPS_PROXY);
+const req = http.request({ host: proxy.hostname, port: proxy.port, method: "CONNECT", path: "allowed.test:${servers.https}" });
+req.on("connect", (res, socket) => {
+  const s = tls.connect({ socket, servername: "allowed.test", ca: fs.readFileSync(${JSON.stringify(servers.caFile)}) }, () => {
+    s.write("GET / HTTP/1.1\\r\\nHost: allowed.test\\r\\nConnection: close\\r\\n\\r\\n");
+  });
+  let body = ""; s.on("data", (d) => (body += d)); s.on("end", () => console.log(body.split("\\r\\n\\r\\n")[1].trim()));
+});
+req.end();
+`;
+    return {
+      node: await run(["allowed.test"], [process.execPath, "-e", node]),
+      git: await run(
+        ["allowed.test"],
+        [
+          "/bin/sh",
+          "-c",
+          `git clone -q http://allowed.test:${servers.http}/files/files/repo.git ${join(base, "clone")} && cat ${join(base, "clone", "README")}`,
+        ],
+      ),
+      gitRefused: await run(
+        ["allowed.test"],
+        [
+          "git",
+          "clone",
+          "-q",
+          `http://denied.test:${servers.http}/files/files/repo.git`,
+          join(base, "clone2"),
+        ],
+      ),
+    };
+  },
+  async "the proxy caps concurrent connections per call"({ run, servers }) {
+    const script = `
+import os, socket
+def tunnel():
+    s = socket.create_connection(("127.0.0.1", 3128))
+    s.sendall(b"CONNECT allowed.test:${servers.https} HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+    return s, s.recv(200).split(b"\\r\\n")[0].decode()
+held = [tunnel() for _ in range(3)]
+print([line for _, line in held])
+`;
+    return { capped: await run(["allowed.test"], [PY, "-c", script], { maxNetConnections: 2 }) };
+  },
+};
