@@ -25,6 +25,7 @@ export const LAYERS: readonly LayerEntry[] = Object.freeze([
   entry("shell-brush", 3, true),
   entry("facade", 4),
   entry("mcp", 5),
+  entry("adapters", 6),
 ]);
 
 export function layerByDirectory(directory: string): LayerEntry | undefined {
