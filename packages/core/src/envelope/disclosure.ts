@@ -16,6 +16,8 @@ export const DisclosureSchema = z.strictObject({
   backend_forced: z.string().optional(),
   engine: z.string().optional(),
   private_temp_dir: z.string().optional(),
+  /** The call's network went through its egress proxy, which decided by host name (network.md). */
+  net_via: z.literal("proxy").optional(),
   /**
    * What the kernel refused a spawned program (a path outside its view, an exec without
    * the right) is not in `denials`: it reaches the program as an ordinary error (ADR 0013).
@@ -33,6 +35,8 @@ export interface DisclosureFacts {
   readonly netOverDelivery?: boolean;
   readonly backendForced?: string;
   readonly privateTempDir?: string;
+  /** A host allow-list's connections went through the egress proxy. */
+  readonly netVia?: "proxy";
   /** Some axis was held by the kernel, whose refusals the result cannot list. */
   readonly kernelRefusalsNotItemised?: boolean;
 }
@@ -48,6 +52,7 @@ export function buildDisclosure(facts: DisclosureFacts): Disclosure | undefined 
   if (facts.backendForced !== undefined) disclosure.backend_forced = facts.backendForced;
   if (facts.engine !== undefined) disclosure.engine = facts.engine;
   if (facts.privateTempDir !== undefined) disclosure.private_temp_dir = facts.privateTempDir;
+  if (facts.netVia !== undefined) disclosure.net_via = facts.netVia;
   if (facts.kernelRefusalsNotItemised) disclosure.kernel_refusals = "not_itemised";
   return Object.keys(disclosure).length === 1 ? undefined : disclosure;
 }

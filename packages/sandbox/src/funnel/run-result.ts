@@ -17,12 +17,15 @@ export function shellStatus(exitCode: number | null, signal: NodeJS.Signals | nu
 /**
  * What every envelope of a spawning engine carries for one call: the kind and report the
  * funnel actually applied, the disclosure (unbridled, the human gate, the engine's name,
- * the private temp directory, that kernel refusals are not itemised) and the time since `startedMs` (a `performance.now()` reading).
+ * the private temp directory, that the network went through the egress proxy, that
+ * kernel refusals are not itemised) and the time since `startedMs` (a `performance.now()` reading).
  */
 export function envelopeContextOf(
   cx: ToolContext,
   facts: Pick<SandboxRunFacts, "report" | "sandboxKind"> & {
     readonly privateTmpDir?: string | undefined;
+    /** `proxy`: a host allow-list's connections went through the call's egress proxy. */
+    readonly netVia?: "proxy" | undefined;
   },
   startedMs: number,
   engine?: string,
@@ -36,6 +39,7 @@ export function envelopeContextOf(
       ...(engine === undefined ? {} : { engine }),
       // The per-call private temp directory the funnel granted (removed after the call).
       ...(facts.privateTmpDir === undefined ? {} : { privateTempDir: facts.privateTmpDir }),
+      ...(facts.netVia === undefined ? {} : { netVia: facts.netVia }),
       kernelRefusalsNotItemised: Object.values(facts.report).includes("kernel"),
     }),
     elapsedMs: performance.now() - startedMs,

@@ -1,0 +1,124 @@
+// The egress proxy on its own (no launcher): a client speaks to its UNIX sockets as the
+// bridge relays it, against a loopback server. The decision, the internal-address
+// table and the answers a refused client gets; the kernel side is egress.test.ts.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AuditEvent } from "@agent-bridle/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { createEgressProxy, type EgressProxy } from "../../src/network/egress-proxy.js";
+import { testResolver } from "../../src/network/host-resolver.js";
+import { isInternalAddress } from "../../src/network/internal-address.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setUp(grant: string[], publicAddresses = ["127.0.0.1"]) {
+  let hits = 0;
+  const server: Server = createServer((_req, res) => res.end("hi\n"));
+  server.on("connection", () => {
+    hits += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const dir = mkdtempSync(join(tmpdir(), "bridle-proxy-test-"));
+  const events: AuditEvent[] = [];
+  const proxy: EgressProxy = await createEgressProxy({
+    grant,
+    parent: dir,
+    resolver: testResolver(
+      { hosts: { "ok.test": "127.0.0.1" }, publicAddresses },
+      isInternalAddress,
+    ),
+    audit: { record: (event) => events.push(event) },
+    toolName: "t",
+  });
+  cleanups.push(async () => {
+    await proxy.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const http = proxy.ports.find((entry) => entry.port === 3128)?.socket as string;
+  return { proxy, port, http, events, hits: () => hits };
+}
+
+function exchange(path: string, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(path, () => socket.write(bytes));
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk));
+    socket.on("end", () => resolve(text));
+    socket.on("error", reject);
+  });
+}
+
+describe("the egress proxy", () => {
+  it("forwards a granted plain-HTTP request in origin form and audits its bytes", async () => {
+    const { http, port, events, hits } = await setUp(["ok.test"]);
+    const answer = await exchange(
+      http,
+      `GET http://ok.test:${port}/x HTTP/1.1\r\nHost: ok.test\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*hi\n$/);
+    expect(hits()).toBe(1);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "net", host: "ok.test", port, decision: "allowed" }),
+    );
+  });
+
+  it("refuses an ungranted name with 403 and a denial; the server sees nothing", async () => {
+    const { http, port, proxy, hits } = await setUp(["other.test"]);
+    const answer = await exchange(http, `GET http://ok.test:${port}/ HTTP/1.1\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 403 Forbidden/);
+    expect(answer).toContain("X-Bridle-Denial: NET_HOST_NOT_GRANTED");
+    expect(hits()).toBe(0);
+    expect(proxy.denials()).toEqual([
+      expect.objectContaining({ code: "NET_HOST_NOT_GRANTED", target: `ok.test:${port}` }),
+    ]);
+  });
+
+  it("answers malformed openings with 400 and reaches nothing", async () => {
+    const { http, hits } = await setUp(["ok.test"]);
+    expect(await exchange(http, "GET /relative HTTP/1.1\r\n\r\n")).toMatch(/^HTTP\/1\.1 400/);
+    expect(await exchange(http, "garbage\r\n\r\n")).toMatch(/^HTTP\/1\.1 400/);
+    expect(hits()).toBe(0);
+  });
+
+  it("closes every connection when closed", async () => {
+    const { http, port, proxy } = await setUp(["ok.test"]);
+    const socket = connect(http, () => socket.write(`CONNECT ok.test:${port} HTTP/1.1\r\n\r\n`));
+    await new Promise((resolve) => socket.once("data", resolve));
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    await proxy.close();
+    await closed;
+    await expect(exchange(http, "x")).rejects.toThrow(/ENOENT|ECONNREFUSED/);
+  });
+});
+
+describe("internal addresses", () => {
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "::",
+    "fe80::1",
+    "fd00:ec2::254",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "224.0.0.1",
+  ])("%s is internal", (address) => {
+    expect(isInternalAddress(address)).toBe(true);
+  });
+  it.each(["93.184.215.14", "2606:4700::1111", "8.8.8.8"])("%s is public", (address) => {
+    expect(isInternalAddress(address)).toBe(false);
+  });
+});
