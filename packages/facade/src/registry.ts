@@ -76,8 +76,8 @@ function absoluteBaseDir(baseDir: string | undefined): string | undefined {
 }
 
 /**
- * The default registry: the four fs tools (`read_file`, `list_directory`, `file_info`,
- * `write_file`) over one `FileConfig`, and `shell` per `shellSelection(options)` (by
+ * The default registry: the fs tools (`read_file`, `list_directory`, `file_info`,
+ * `write_file`, `edit_file`) over one `FileConfig`, and `shell` per `shellSelection(options)` (by
  * default the bash engine on Linux and macOS, the safe-subset engine elsewhere), with the
  * approval and audit hooks and the user's path policy. Built with the explicit builder
  * (no auto-registration). Call `close()` (or `await using`) when done: it also ends the
@@ -99,7 +99,12 @@ export function registry(options: RegistryOptions = {}): Registry {
       ...(fileBaseDir === undefined ? {} : { baseDir: fileBaseDir }),
     });
     const fs = createFsTools(config);
-    builder.tool(fs.readFile).tool(fs.listDirectory).tool(fs.fileInfo).tool(fs.writeFile);
+    builder
+      .tool(fs.readFile)
+      .tool(fs.listDirectory)
+      .tool(fs.fileInfo)
+      .tool(fs.writeFile)
+      .tool(fs.editFile);
   }
 
   addSelectedShell(

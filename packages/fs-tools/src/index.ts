@@ -7,6 +7,13 @@ export { type FileConfigOptions, FileConfigSchema } from "./config/file-config-s
 export type { FsToolResult } from "./result/fs-result.js";
 export { createFsTools, type FsTools } from "./tools/create-fs-tools.js";
 export {
+  createEditFileTool,
+  type EditFileArguments,
+  type EditFileResult,
+  type EditFileToolResult,
+  MAX_EDITS,
+} from "./tools/edit-file-tool.js";
+export {
   createFileInfoTool,
   type FileInfoArguments,
   FileInfoArgumentsSchema,

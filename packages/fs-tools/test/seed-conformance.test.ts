@@ -27,10 +27,17 @@ const inA = (...parts: string[]) => path.join(ws.allowed, ...parts);
 const raw = (...parts: string[]) => parts.join("/");
 
 describe("seed: Configuration for file system tools", () => {
-  it("Configuration for file system tools. — one FileConfig configures all four tools", async () => {
+  it("Configuration for file system tools. — one FileConfig configures every tool", async () => {
     const tools = createFsTools(createFileConfig({ maxFileSize: 10 }));
-    expect(Object.keys(tools)).toEqual(["readFile", "listDirectory", "fileInfo", "writeFile"]);
+    expect(Object.keys(tools)).toEqual([
+      "readFile",
+      "listDirectory",
+      "fileInfo",
+      "writeFile",
+      "editFile",
+    ]);
     expect(tools.readFile.description).toContain("10 bytes");
+    expect(tools.editFile.description).toContain("10 bytes");
   });
 });
 

@@ -92,6 +92,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
 
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "edit_file",
       "file_info",
       "list_directory",
       "read_file",

@@ -52,6 +52,10 @@ export const CODE_DOCS = {
   FS_TOO_LARGE: "The file is larger than the configured limit. Read a line or byte range instead.",
   FS_NOT_REGULAR:
     "The path is not a regular file (a directory, device, socket or an unfollowed link).",
+  FS_EDIT_NOT_FOUND:
+    "An edit's old text does not occur in the file, so nothing was written. Read the file and copy the text exactly, whitespace included.",
+  FS_EDIT_NOT_UNIQUE:
+    "An edit's old text occurs more than once in the file, so nothing was written. Include more surrounding lines to make it unique.",
   // shell scripts (parse and admission)
   SHELL_PARSE_ERROR:
     "The script is malformed or holds invisible or control characters. Send plain, complete shell text.",

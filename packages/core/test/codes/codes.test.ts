@@ -32,6 +32,8 @@ describe("codes", () => {
       "FS_ALREADY_EXISTS",
       "FS_TOO_LARGE",
       "FS_NOT_REGULAR",
+      "FS_EDIT_NOT_FOUND",
+      "FS_EDIT_NOT_UNIQUE",
       "SHELL_PARSE_ERROR",
       "SHELL_UNSUPPORTED_CONSTRUCT",
       "SHELL_DYNAMIC_CONSTRUCT",

@@ -1,6 +1,11 @@
 import type { Tool } from "@agent-bridle/core";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import {
+  createEditFileTool,
+  type EditFileArguments,
+  type EditFileToolResult,
+} from "./edit-file-tool.js";
+import {
   createFileInfoTool,
   type FileInfoArguments,
   type FileInfoToolResult,
@@ -21,16 +26,17 @@ import {
   type WriteFileToolResult,
 } from "./write-file-tool.js";
 
-/** The four file tools, sharing one `FileConfig`. */
+/** The file tools, sharing one `FileConfig`. */
 export interface FsTools {
   readonly readFile: Tool<ReadFileArguments, ReadFileToolResult>;
   readonly listDirectory: Tool<ListDirectoryArguments, ListDirectoryToolResult>;
   readonly fileInfo: Tool<FileInfoArguments, FileInfoToolResult>;
   readonly writeFile: Tool<WriteFileArguments, WriteFileToolResult>;
+  readonly editFile: Tool<EditFileArguments, EditFileToolResult>;
 }
 
 /**
- * `read_file`, `list_directory`, `file_info` and `write_file` over one configuration,
+ * `read_file`, `list_directory`, `file_info`, `write_file` and `edit_file` over one configuration,
  * frozen. Register the ones the host wants (`Registry.builder().tool(tools.readFile)…`);
  * the grant decides what each call may reach.
  */
@@ -40,5 +46,6 @@ export function createFsTools(config: FileConfig = createFileConfig()): FsTools 
     listDirectory: createListDirectoryTool(config),
     fileInfo: createFileInfoTool(config),
     writeFile: createWriteFileTool(config),
+    editFile: createEditFileTool(config),
   });
 }

@@ -22,7 +22,7 @@ export interface HarnessOptions {
   readonly policy?: PathPolicy;
 }
 
-/** A registry holding the four tools, a grant, and a way to call them. */
+/** A registry holding the fs tools, a grant, and a way to call them. */
 export interface Harness {
   readonly registry: Registry;
   readonly grant: Grant;
@@ -49,6 +49,7 @@ export function createHarness(workspace: Workspace, options: HarnessOptions = {}
     .tool(tools.listDirectory)
     .tool(tools.fileInfo)
     .tool(tools.writeFile)
+    .tool(tools.editFile)
     .pathPolicy(options.policy ?? NO_BLOCKS)
     .audit({ record: (event) => audit.push(event) })
     .build();
@@ -58,6 +59,8 @@ export function createHarness(workspace: Workspace, options: HarnessOptions = {}
       fs_write: only([workspace.allowed]),
       exec: only([]),
       net: only([]),
+      max_calls: "unlimited",
+      valid_for_generation: "all",
       ...options.grant,
     }),
   );

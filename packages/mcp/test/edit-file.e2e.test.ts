@@ -1,0 +1,73 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildPackage, serverBin, serverEnv, useTempDirs } from "./helpers.js";
+
+// Issue 17 point 9: edit_file served by the MCP server, over the SDK's client.
+const tempDir = useTempDirs();
+const clients: Client[] = [];
+
+beforeAll(() => buildPackage(), 120_000);
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+
+async function start(project: string, home: string): Promise<Client> {
+  const grant = JSON.stringify({
+    fs_read: { only: [project] },
+    fs_write: { only: [project] },
+    exec: { only: [] },
+    net: { only: [] },
+    max_calls: "unlimited",
+    valid_for_generation: "all",
+  });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [serverBin],
+    env: serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant, AGENT_BRIDLE_BASE_DIR: project }),
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "bridle-edit-file", version: "0.0.0" });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+type Result = Awaited<ReturnType<Client["callTool"]>>;
+const text = (result: Result) =>
+  (result.content as { text?: string }[]).map((part) => part.text ?? "").join("");
+
+describe("edit_file over MCP", () => {
+  it("is listed, edits a file relative to the base directory and returns the diff", async () => {
+    const [project, home] = [tempDir(), tempDir()];
+    writeFileSync(join(project, "notes.txt"), "one\ntwo\nthree\n");
+    const client = await start(project, home);
+    const { tools } = await client.listTools();
+    const tool = tools.find((candidate) => candidate.name === "edit_file");
+    expect(tool?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(tool?.inputSchema.properties).toHaveProperty("edits");
+    const result = await client.callTool({
+      name: "edit_file",
+      arguments: { path: "notes.txt", edits: [{ old_text: "two", new_text: "2" }] },
+    });
+    expect(result.isError).toBe(false);
+    expect(readFileSync(join(project, "notes.txt"), "utf8")).toBe("one\n2\nthree\n");
+    expect(text(result)).toContain("-two");
+    expect(text(result)).toContain("+2");
+  });
+
+  it("refuses a missing old text in-band (isError) and writes nothing", async () => {
+    const [project, home] = [tempDir(), tempDir()];
+    writeFileSync(join(project, "notes.txt"), "one\n");
+    const client = await start(project, home);
+    const result = await client.callTool({
+      name: "edit_file",
+      arguments: { path: "notes.txt", edits: [{ old_text: "absent", new_text: "x" }] },
+    });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/old_text does not occur/);
+    expect(readFileSync(join(project, "notes.txt"), "utf8")).toBe("one\n");
+  });
+});
