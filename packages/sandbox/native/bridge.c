@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -126,6 +127,8 @@ static void accept_on(int listener, const char *path) {
       close(tcp);
       continue;
     }
+    int one = 1; /* relayed bytes go out as they come: no Nagle stall behind a delayed ACK */
+    setsockopt(tcp, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     memset(slot, 0, sizeof *slot);
     slot->tcp = tcp;
     slot->unix_fd = host;

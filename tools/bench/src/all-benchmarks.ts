@@ -11,6 +11,7 @@ import { dispatchOverhead } from "./benchmarks/dispatch-overhead.js";
 import { fsListDirectory } from "./benchmarks/fs-list-directory.js";
 import { fsReadFile } from "./benchmarks/fs-read-file.js";
 import { mcpRoundtrip } from "./benchmarks/mcp-roundtrip.js";
+import { netProxyCall, netProxyDownload } from "./benchmarks/net-proxy.js";
 import { sandboxSpawn } from "./benchmarks/sandbox-spawn.js";
 import { shellHostTrue } from "./benchmarks/shell-host-true.js";
 import { shellSafeEcho } from "./benchmarks/shell-safe-echo.js";
@@ -38,4 +39,6 @@ export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   fsReadFile,
   fsListDirectory,
   mcpRoundtrip,
+  netProxyDownload,
+  netProxyCall,
 ]);
