@@ -85,6 +85,7 @@ export {
   DEFAULT_RESOURCE_LIMITS,
   type ExceededLimit,
   type GitIdentity,
+  hostAllowListSupport,
   type LauncherBinary,
   type LauncherProbe,
   locateLauncher,

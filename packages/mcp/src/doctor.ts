@@ -7,6 +7,7 @@ import {
   type EnforcementReport,
   enforcementReport,
   FS_AND_EXEC_COVERAGE,
+  hostAllowListSupport,
   type LauncherBinary,
   type LauncherProbe,
   locateLauncher,
@@ -26,6 +27,8 @@ export interface DoctorReport {
     readonly kind: string;
     readonly available: boolean;
     readonly landlock_abi?: number | undefined;
+    /** Whether `net: { only: [hosts] }` is enforced here, or why not (network.md). */
+    readonly host_allow_lists: string;
     readonly detail?: string | undefined;
   };
   readonly launcher:
@@ -164,6 +167,7 @@ export async function doctor(): Promise<DoctorReport> {
       kind: backend.kind,
       available: probe.available,
       landlock_abi: probe.landlockAbi,
+      host_allow_lists: hostAllowListSupport(backend.kind, probe),
       detail: probe.detail,
     },
     launcher,
@@ -205,6 +209,7 @@ export function renderDoctor(report: DoctorReport): string {
   lines.push(
     `backend: ${report.backend.kind} — ${report.backend.available ? "available" : "unavailable"}${report.backend.landlock_abi === undefined ? "" : `, Landlock ABI ${report.backend.landlock_abi}`}${!report.backend.available && report.backend.detail ? ` (${report.backend.detail})` : ""}`,
   );
+  lines.push(`host allow-lists (net only[hosts]): ${report.backend.host_allow_lists}`);
   const { launcher } = report;
   if (!launcher.found) {
     lines.push(`launcher: not found${launcher.error ? ` (${launcher.error})` : ""}`);

@@ -97,5 +97,6 @@ export {
   type EgressProxy,
   type EgressProxyOptions,
 } from "./network/egress-proxy.js";
+export { hostAllowListSupport } from "./network/host-allow-list-support.js";
 export type { HostResolver, NetTestHooks } from "./network/host-resolver.js";
 export { isInternalAddress } from "./network/internal-address.js";
