@@ -11,6 +11,7 @@ import {
 } from "./consumer.js";
 import { type InstalledUse, installedUseFailures, useInstalled } from "./installed-use.js";
 import { type LintMessage, lintTarball } from "./lint.js";
+import { optionalPeerSpecifiers } from "./optional-peers.js";
 import { buildPackages, packPackages } from "./pack.js";
 import { prebuiltSourcesFailure } from "./prebuilt-sources.js";
 import { publishablePackages } from "./publishable.js";
@@ -65,8 +66,9 @@ export async function packCheck(options: PackCheckOptions): Promise<PackCheckRep
     log(`packing ${packages.length} packages with pnpm`);
     const tarballs = await packPackages(repoRoot, packages, join(workDir, "tarballs"));
     const projectDir = join(workDir, "consumer");
-    log("installing every tarball into an empty project with npm");
-    await installIntoEmptyProject(projectDir, [...tarballs.values()]);
+    const peers = await optionalPeerSpecifiers(packages);
+    log("installing every tarball (and the optional peers) into an empty project with npm");
+    await installIntoEmptyProject(projectDir, [...tarballs.values(), ...peers]);
     const home = join(workDir, "home");
     await mkdir(home);
     const names = new Set(packages.map((pkg) => pkg.name));
