@@ -91,6 +91,10 @@ export interface SandboxRunRequest {
 /** What `onLaunched` is told: the result's facts, the private temp directory, the limits. */
 export type LaunchedFacts = SandboxRunFacts & {
   readonly privateTmpDir?: string;
+  /** `proxy`: a host allow-list's connections go through the call's egress proxy. */
+  readonly netVia?: "proxy";
+  /** The connections the egress proxy refused so far (an engine that answers early asks). */
+  readonly netDenials?: () => readonly Denial[];
   /** The limits the backend was asked to apply (absent: it applies none). */
   readonly limits?: ResourceLimits;
 };
@@ -256,6 +260,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
                 ...appliedFacts,
                 ...(temp ? { privateTmpDir: temp.path } : {}),
                 ...(launched ? { limits } : {}),
+                ...(proxy ? { netVia: "proxy" as const, netDenials: proxy.denials } : {}),
               })
           : undefined,
       });

@@ -1,7 +1,8 @@
 // Issue 16's cases, each a set of runs whose reports the test judges (egress.test.ts).
 // Every refusal has its positive control in the same case.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunReport, Scope } from "./egress-scenarios.js";
 
@@ -176,6 +177,81 @@ req.end();
           join(base, "clone2"),
         ],
       ),
+    };
+  },
+  async "npm installs and pip downloads from loopback indexes by name"({ run, servers, base }) {
+    const files = base; // served under /files/
+    // An npm registry: the package document and its tarball, served under /files/npm/.
+    const source = join(base, "pkg-src");
+    mkdirSync(source, { recursive: true });
+    writeFileSync(
+      join(source, "package.json"),
+      JSON.stringify({ name: "bridle-demo", version: "1.0.0" }),
+    );
+    writeFileSync(join(source, "index.js"), "module.exports = 'installed through the proxy';\n");
+    mkdirSync(join(files, "npm"), { recursive: true });
+    execFileSync("npm", ["pack", "--silent", "--pack-destination", join(files, "npm"), source], {
+      cwd: base,
+      env: { ...process.env, npm_config_cache: join(base, "npm-cache-host") },
+    });
+    const tarball = readFileSync(join(files, "npm", "bridle-demo-1.0.0.tgz"));
+    const registry = `http://allowed.test:${servers.http}/files/npm/`;
+    writeFileSync(
+      join(files, "npm", "bridle-demo"),
+      JSON.stringify({
+        name: "bridle-demo",
+        "dist-tags": { latest: "1.0.0" },
+        versions: {
+          "1.0.0": {
+            name: "bridle-demo",
+            version: "1.0.0",
+            dist: {
+              tarball: `${registry}bridle-demo-1.0.0.tgz`,
+              shasum: createHash("sha1").update(tarball).digest("hex"),
+              integrity: `sha512-${createHash("sha512").update(tarball).digest("base64")}`,
+            },
+          },
+        },
+      }),
+    );
+    // A simple index for pip: one wheel, built by hand (a zip with its metadata).
+    const simple = join(files, "simple", "bridle-demo");
+    mkdirSync(simple, { recursive: true });
+    execFileSync(PY, [
+      "-c",
+      `
+import zipfile, sys
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    z.writestr("bridle_demo/__init__.py", "")
+    z.writestr("bridle_demo-1.0.dist-info/METADATA", "Metadata-Version: 2.1\\nName: bridle-demo\\nVersion: 1.0\\n")
+    z.writestr("bridle_demo-1.0.dist-info/WHEEL", "Wheel-Version: 1.0\\nGenerator: hand\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n")
+    z.writestr("bridle_demo-1.0.dist-info/RECORD", "")
+`,
+      join(simple, "bridle_demo-1.0-py3-none-any.whl"),
+    ]);
+    writeFileSync(
+      join(simple, "index.html"),
+      '<html><body><a href="bridle_demo-1.0-py3-none-any.whl">bridle_demo-1.0-py3-none-any.whl</a></body></html>',
+    );
+    const project = join(base, "project");
+    mkdirSync(project);
+    const npm = `cd ${project} && HOME=${project} npm_config_cache=${join(base, "npm-cache")} npm install --loglevel=error --no-audit --no-fund --registry ${registry} bridle-demo && node -p "require('bridle-demo')"`;
+    const pip = (host: string) =>
+      `${PY} -m pip download --disable-pip-version-check --no-cache-dir --no-deps --quiet --trusted-host ${host} --index-url http://${host}:${servers.http}/files/simple/ -d ${join(base, `wheels-${host}`)} bridle-demo && ls ${join(base, `wheels-${host}`)}`;
+    return {
+      npm: await run(["allowed.test"], ["/bin/sh", "-c", npm]),
+      npmRefused: await run(
+        ["allowed.test"],
+        [
+          "/bin/sh",
+          "-c",
+          npm
+            .replace(registry, registry.replace("allowed.test", "denied.test"))
+            .replace("install", "install --fetch-retries=0"),
+        ],
+      ),
+      pip: await run(["allowed.test"], ["/bin/sh", "-c", pip("allowed.test")]),
+      pipRefused: await run(["allowed.test"], ["/bin/sh", "-c", pip("denied.test")]),
     };
   },
   async "the proxy caps concurrent connections per call"({ run, servers }) {

@@ -217,6 +217,19 @@ describe.skipIf(process.platform !== "linux")("host allow-lists through the egre
       expectRefused(refused, expect.stringMatching(/^denied\.test:\d+$/) as unknown as string);
     });
 
+    it("npm installs and pip downloads from loopback indexes; an ungranted index is refused", {
+      timeout: 120_000,
+    }, async () => {
+      const report = await reportOf("npm installs and pip downloads from loopback indexes by name");
+      expectThrough(runOf(report, "npm"), /installed through the proxy\n$/, "http");
+      expectThrough(runOf(report, "pip"), /^bridle_demo-1\.0-py3-none-any\.whl\n$/, "http");
+      for (const key of ["npmRefused", "pipRefused"]) {
+        const refused = runOf(report, key);
+        expect(refused.exitCode).not.toBe(0);
+        expectRefused(refused, expect.stringMatching(/^denied\.test:\d+$/) as unknown as string);
+      }
+    });
+
     it("the proxy caps concurrent connections of a call", { timeout: 120_000 }, async () => {
       const report = await reportOf("the proxy caps concurrent connections per call");
       const capped = runOf(report, "capped");

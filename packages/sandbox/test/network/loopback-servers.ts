@@ -37,8 +37,11 @@ function handler(
   const path = new URL(req.url ?? "/", "http://x").pathname;
   if (path.startsWith("/files/")) {
     try {
-      const body = readFileSync(join(root, decodeURIComponent(path.slice(7)).replace(/\.\./g, "")));
-      res.writeHead(200, { "content-length": String(body.length) });
+      const file = decodeURIComponent(path.slice(7)).replace(/\.\./g, "");
+      const body = readFileSync(join(root, file.endsWith("/") ? `${file}index.html` : file));
+      const type =
+        file.endsWith("/") || file.endsWith(".html") ? "text/html" : "application/octet-stream";
+      res.writeHead(200, { "content-length": String(body.length), "content-type": type });
       return void res.end(body);
     } catch {
       res.writeHead(404);
