@@ -65,14 +65,21 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
   let active = 0;
   let closed = false;
 
-  const audit = (host: string, port: number, allowed: boolean, out: number, back: number) =>
+  type Refusal = "NET_HOST_NOT_GRANTED" | "LIMIT_EXCEEDED";
+  const audit = (
+    host: string,
+    port: number,
+    code: Refusal | undefined,
+    out: number,
+    back: number,
+  ) =>
     options.audit.record({
       type: "net",
       tool: options.toolName,
       host,
       port,
-      decision: allowed ? "allowed" : "denied",
-      ...(allowed ? {} : { code: "NET_HOST_NOT_GRANTED" as const }),
+      decision: code === undefined ? "allowed" : "denied",
+      ...(code === undefined ? {} : { code }),
       bytes_out: out,
       bytes_in: back,
     });
@@ -80,17 +87,26 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
   const deny = (host: string, port: number, reason: string) => {
     const key = `${host}:${port}`;
     if (!refused.has(key)) {
+      const remedy = `use a host the grant allows, or ask the host to add "${host}" to net.only`;
+      refused.set(key, createDenial("net", key, "NET_HOST_NOT_GRANTED", `${reason}; ${remedy}`));
+    }
+    audit(host, port, "NET_HOST_NOT_GRANTED", 0, 0);
+  };
+
+  /** Over the per-call cap: a limit, not a grant decision (one denial per call). */
+  const overCap = (host: string, port: number) => {
+    if (!refused.has("connections")) {
       refused.set(
-        key,
+        "connections",
         createDenial(
           "net",
-          key,
-          "NET_HOST_NOT_GRANTED",
-          `${reason}; use a host the grant allows, or ask the host to add "${host}" to net.only`,
+          "connections",
+          "LIMIT_EXCEEDED",
+          `more than ${maxConnections} connections at once through the call's proxy; open fewer at a time`,
         ),
       );
     }
-    audit(host, port, false, 0, 0);
+    audit(host, port, "LIMIT_EXCEEDED", 0, 0);
   };
 
   const track = (socket: Socket) => {
@@ -113,8 +129,8 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
     if (opened.kind === "malformed") return void client.end(opened.answer);
     const { request } = opened;
     if (active > maxConnections) {
-      deny(request.host, request.port, `more than ${maxConnections} connections at once`);
-      return void client.end(request.refuse(`more than ${maxConnections} connections at once`));
+      overCap(request.host, request.port);
+      return void client.end(request.busy());
     }
     const decision = await decideEgress(patterns, request.host, request.port, options.resolver);
     if (!decision.allowed) {
@@ -153,7 +169,7 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
     });
     upstream.once("close", () => {
       client.end();
-      audit(decision.host, request.port, true, out, back);
+      audit(decision.host, request.port, undefined, out, back);
     });
     client.once("close", () => upstream.destroy());
   }

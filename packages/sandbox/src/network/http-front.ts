@@ -2,12 +2,13 @@ import type { FrontResult, ProxyRequest } from "./proxy-request.js";
 import type { SocketReader } from "./socket-reader.js";
 
 const MAX_HEAD_BYTES = 64 * 1024;
-/** Headers meant for the proxy, or for one hop: never forwarded. */
+/** Headers meant for the proxy, or for one hop, and `Host` (set from the URI): never forwarded. */
 const HOP_HEADERS = new Set([
   "proxy-connection",
   "proxy-authorization",
   "connection",
   "keep-alive",
+  "host",
 ]);
 
 function answer(status: string, text: string, extra = ""): Buffer {
@@ -45,6 +46,8 @@ function requestOf(
         `bridle: NET_HOST_NOT_GRANTED: ${reason}`,
         "X-Bridle-Denial: NET_HOST_NOT_GRANTED\r\n",
       ),
+    busy: () =>
+      answer("503 Service Unavailable", "bridle: LIMIT_EXCEEDED: too many connections at once"),
     unreachable: () => answer("502 Bad Gateway", `bridle: ${host}:${port} cannot be reached`),
   };
 }
@@ -105,9 +108,12 @@ export async function readHttpRequest(reader: SocketReader): Promise<FrontResult
     };
   }
   const port = url.port === "" ? 80 : Number(url.port);
+  // The Host header names the URI's authority (RFC 9112 §3.2.2): the decided host, not
+  // whatever the client wrote there.
   const headers = lines
     .slice(1)
     .filter((line) => !HOP_HEADERS.has(line.split(":")[0]?.trim().toLowerCase() ?? ""));
+  headers.unshift(`Host: ${url.host}`);
   const rewritten = [
     `${method} ${url.pathname}${url.search} ${version}`,
     ...headers,

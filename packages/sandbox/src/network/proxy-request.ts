@@ -8,6 +8,8 @@ export interface ProxyRequest {
   accept(): Buffer;
   /** Answers the client when the connection is refused by the grant. */
   refuse(reason: string): Buffer;
+  /** Answers the client when the call has as many connections open as it may. */
+  busy(): Buffer;
   /** Answers the client when the upstream cannot be reached. */
   unreachable(): Buffer;
 }

@@ -3,6 +3,7 @@ import type { SocketReader } from "./socket-reader.js";
 
 // RFC 1928 reply codes.
 const SUCCEEDED = 0;
+const GENERAL_FAILURE = 1;
 const NOT_ALLOWED = 2;
 const HOST_UNREACHABLE = 4;
 const COMMAND_NOT_SUPPORTED = 7;
@@ -68,6 +69,7 @@ export async function readSocksRequest(reader: SocketReader): Promise<FrontResul
     upstreamPrefix: Buffer.alloc(0),
     accept: () => reply(SUCCEEDED),
     refuse: () => reply(NOT_ALLOWED),
+    busy: () => reply(GENERAL_FAILURE),
     unreachable: () => reply(HOST_UNREACHABLE),
   };
   return { kind: "request", request: socks };

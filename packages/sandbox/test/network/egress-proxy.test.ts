@@ -19,7 +19,9 @@ afterEach(async () => {
 
 async function setUp(grant: string[], publicAddresses = ["127.0.0.1"]) {
   let hits = 0;
-  const server: Server = createServer((_req, res) => res.end("hi\n"));
+  const server: Server = createServer((req, res) =>
+    res.end(req.url === "/host" ? `host=${req.headers.host}\n` : "hi\n"),
+  );
   server.on("connection", () => {
     hits += 1;
   });
@@ -68,6 +70,15 @@ describe("the egress proxy", () => {
     expect(events).toContainEqual(
       expect.objectContaining({ type: "net", host: "ok.test", port, decision: "allowed" }),
     );
+  });
+
+  it("sends the decided host as Host, whatever the client wrote", async () => {
+    const { http, port } = await setUp(["ok.test"]);
+    const answer = await exchange(
+      http,
+      `GET http://ok.test:${port}/host HTTP/1.1\r\nHost: internal.example\r\n\r\n`,
+    );
+    expect(answer).toContain(`host=ok.test:${port}`);
   });
 
   it("refuses an ungranted name with 403 and a denial; the server sees nothing", async () => {

@@ -234,9 +234,12 @@ describe.skipIf(process.platform !== "linux")("host allow-lists through the egre
       const report = await reportOf("the proxy caps concurrent connections per call");
       const capped = runOf(report, "capped");
       expect(capped.stdout).toContain(
-        "['HTTP/1.1 200 Connection Established', 'HTTP/1.1 200 Connection Established', 'HTTP/1.1 403 Forbidden']",
+        "['HTTP/1.1 200 Connection Established', 'HTTP/1.1 200 Connection Established', 'HTTP/1.1 503 Service Unavailable']",
       );
       expect(capped.hits.https).toBe(2);
+      expect(capped.denials).toEqual([
+        expect.objectContaining({ code: "LIMIT_EXCEEDED", target: "connections" }),
+      ]);
     });
   });
 });
