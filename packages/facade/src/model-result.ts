@@ -8,7 +8,7 @@ import {
 
 /**
  * What a model reads for one dispatch outcome, independent of the protocol that carries it
- * (MCP, an agent framework's tool result). ADR 0014 (MCP), ADR 0016 (agent frameworks).
+ * (MCP, an agent framework's tool result). ADR 0014 (MCP), ADR 0018 (agent frameworks).
  *
  * - `ran`: a process ran; `text` has its exit code, stdout and stderr (capped) and the
  *   denials recorded during it. `isError` only when it timed out.
