@@ -25,6 +25,8 @@ describe.skipIf(process.platform !== "linux")("AI SDK: abort and tool approval",
       () => "rejected",
     );
     await waitFor(() => liveSleepers().length === 2);
+    // The audit sees the programs a call starts (what the denial tests see none of).
+    expect(project.programsSpawned().filter((argv) => / 91\.(25|5)$/.test(argv))).toHaveLength(2);
     controller.abort();
     expect(await settled).toBe("rejected");
     await waitFor(() => liveSleepers().length === 0);

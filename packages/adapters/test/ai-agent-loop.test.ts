@@ -42,6 +42,7 @@ describe.skipIf(process.platform !== "linux")("AI SDK: generateText with bridleT
       [{ tool: "shell", input: { cmd: "touch made-by-shell" } }],
       [{ tool: "write_file", input: { path: `${project.outside}/planted.txt`, content: "x" } }],
       [{ tool: "read_file", input: { path: `${project.outside}/secret.txt` } }],
+      [{ tool: "shell", input: { cmd: "echo ran > ran.txt", cwd: project.outside } }],
     ]);
     await generateText({
       model,
@@ -49,7 +50,7 @@ describe.skipIf(process.platform !== "linux")("AI SDK: generateText with bridleT
       prompt: "work",
       stopWhen: stepCountIs(10),
     });
-    const [shell, write, read] = resultsSeen(model);
+    const [shell, write, read, elsewhere] = resultsSeen(model);
     // The shell ran (bash went on after the refused program, status 126) and reports it.
     expect(shell?.output.value).toMatch(/^exit code: 126\n/);
     expect(shell?.output.value).toContain(
@@ -65,6 +66,13 @@ describe.skipIf(process.platform !== "linux")("AI SDK: generateText with bridleT
       reason: expect.stringContaining("not within the granted fs_read scope"),
     });
     expect(JSON.stringify(resultsSeen(model))).not.toContain("outside the grant");
+    // A shell call in a directory outside fs_read is refused before anything starts.
+    expect(elsewhere?.output).toEqual({
+      type: "execution-denied",
+      reason: expect.stringContaining("not within the granted fs_read scope"),
+    });
+    expect(project.has("ran.txt")).toBe(false);
+    expect(project.programsSpawned()).toEqual([]);
     expect(existsSync(`${project.outside}/planted.txt`)).toBe(false);
   });
 

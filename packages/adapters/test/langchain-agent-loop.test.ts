@@ -45,13 +45,14 @@ describe.skipIf(process.platform !== "linux")(
         [{ tool: "shell", input: { cmd: "touch made-by-shell" } }],
         [{ tool: "write_file", input: { path: `${project.outside}/planted.txt`, content: "x" } }],
         [{ tool: "read_file", input: { path: `${project.outside}/secret.txt` } }],
+        [{ tool: "shell", input: { cmd: "echo ran > ran.txt", cwd: project.outside } }],
       ]);
       const agent = createAgent({
         model,
         tools: bridleLangChainTools({ registry: project.registry, grant: project.grant }),
       });
       await agent.invoke({ messages: [{ role: "user", content: "work" }] });
-      const [shell, write, read] = toolMessagesSeen(model);
+      const [shell, write, read, elsewhere] = toolMessagesSeen(model);
       expect(shell?.text).toMatch(/^exit code: 126\n/);
       expect(shell?.text).toContain(
         '- [EXEC_NOT_GRANTED] denied: exec of "touch" is not within the granted authority',
@@ -63,6 +64,10 @@ describe.skipIf(process.platform !== "linux")(
       expect(read).toMatchObject({ status: "error" });
       expect(read?.text).toContain("not within the granted fs_read scope");
       expect(read?.text).not.toContain("outside the grant");
+      // A shell call in a directory outside fs_read is refused before anything starts.
+      expect(elsewhere?.text).toContain("not within the granted fs_read scope");
+      expect(project.has("ran.txt")).toBe(false);
+      expect(project.programsSpawned()).toEqual([]);
     });
 
     it("charges max_calls exactly across tools: the call after the budget is refused and runs nothing", async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { useTempDirs } from "@agent-bridle-tools/test-kit";
-import { caveats, type Grant, type Registry, registry } from "agent-bridle";
+import { type AuditEvent, caveats, type Grant, type Registry, registry } from "agent-bridle";
 import { afterEach } from "vitest";
 
 export interface Project {
@@ -14,6 +14,12 @@ export interface Project {
   /** Whether `name` exists in the project directory. */
   has(name: string): boolean;
   read(name: string): string;
+  /**
+   * The argv of every process the registry's funnel admitted, other than the bash
+   * engine's own workers (the interpreter, which starts for each call and runs nothing
+   * the grant refuses), from the audit sink.
+   */
+  programsSpawned(): string[];
 }
 
 export interface ProjectOptions {
@@ -37,7 +43,8 @@ export function useProjects(): (options?: ProjectOptions) => Project {
     const outside = tempDir();
     writeFileSync(join(dir, "in.txt"), "hello from in.txt\n");
     writeFileSync(join(outside, "secret.txt"), "outside the grant\n");
-    const built = registry({ baseDir: dir });
+    const events: AuditEvent[] = [];
+    const built = registry({ baseDir: dir, audit: { record: (event) => events.push(event) } });
     registries.push(built);
     const grant = built.mintGrant(
       caveats({
@@ -56,6 +63,12 @@ export function useProjects(): (options?: ProjectOptions) => Project {
       grant,
       has: (name) => existsSync(join(dir, name)),
       read: (name) => readFileSync(join(dir, name), "utf8"),
+      programsSpawned: () =>
+        events
+          .filter((event) => event.type === "spawn" && event.decision === "admitted")
+          .map((event) => (event.type === "spawn" ? event.argv : []))
+          .filter((argv) => !argv.includes("--agent-bridle-worker"))
+          .map((argv) => argv.join(" ")),
     };
   };
 }
