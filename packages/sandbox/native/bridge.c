@@ -5,7 +5,8 @@
  * that waits for every child is not kept waiting), listens on 127.0.0.1 at each `proxy`
  * port and relays every accepted connection byte for byte to the UNIX socket of that
  * port, where the host's egress proxy decides. It parses nothing: what a connection
- * carries is the proxy's to judge. It dies with the namespace (the target is its init).
+ * carries is the proxy's to judge. Once listening it holds no capability and a Landlock
+ * domain of its own that opens no file and makes no TCP connection. It dies with the namespace (the target is its init).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -184,11 +185,12 @@ void bridge_start(const struct policy *p) {
   if (pid < 0) fail("net proxy: fork the bridge");
   if (pid == 0) {
     close(ready[0]);
-    /* Nothing of the launcher's: no policy, no keep-fd, no output pipe of the call. */
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0) fail("net proxy: /dev/null");
+    /* Nothing of the launcher's: no policy, no keep-fd, no output pipe of the call
+       (stderr stays until it listens, for a failure's message). */
     if (ready[1] > 3 && close_range(3, (unsigned)ready[1] - 1, 0) != 0) fail("net proxy: close");
     if (close_range((unsigned)ready[1] + 1, ~0U, 0) != 0) fail("net proxy: close");
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null <= 2 || dup2(null, 0) < 0 || dup2(null, 1) < 0) fail("net proxy: /dev/null");
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail("net proxy: prctl PDEATHSIG");
     /* Not dumpable: the target, same uid, can read nothing of it through /proc. */
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) fail("net proxy: prctl DUMPABLE");
@@ -199,10 +201,10 @@ void bridge_start(const struct policy *p) {
     int listeners[PROXY_MAX];
     for (size_t i = 0; i < p->proxy_len; i++) listeners[i] = listen_on(p->proxy[i].port);
     caps_drop_all();
+    landlock_bridge();
     if (write(ready[1], "r", 1) != 1) _exit(EXIT_LAUNCH_FAILED);
     close(ready[1]);
-    null = open("/dev/null", O_RDWR | O_CLOEXEC);
-    if (null < 0 || dup2(null, 2) < 0) _exit(EXIT_LAUNCH_FAILED);
+    if (dup2(null, 2) < 0) _exit(EXIT_LAUNCH_FAILED); /* opened before the domain forbade it */
     close(null);
     relay(p, listeners);
   }

@@ -77,6 +77,7 @@ void policy_parse(char *text, size_t len, struct policy *out);
 int landlock_abi(void);
 void landlock_apply(const struct policy *p);
 void landlock_nest(void);
+void landlock_bridge(void); /* the bridge: nothing of the file system, no TCP bind/connect */
 
 /* seccomp.c */
 int seccomp_available(void);

@@ -104,6 +104,24 @@ print(urllib.request.urlopen("http://allowed.test:${servers.http}/", timeout=10)
       ),
     };
   },
+  async "the proxy's own sockets cannot be reached from the call"({ run, servers, base }) {
+    // The sandbox's tmpdir is the fixture's base, which the grant lets the call write:
+    // the proxy's directory is in plain sight, and still its sockets cannot be opened.
+    const script = `
+import glob, socket, urllib.request
+paths = glob.glob("${base}/bridle-net-*/*.sock")
+print("sockets", len(paths))
+for path in paths:
+    try:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(path)
+        print("connected", path)
+    except OSError as e:
+        print("refused", e.errno)
+print(urllib.request.urlopen("http://allowed.test:${servers.http}/", timeout=10).read().decode().strip())
+`;
+    return { unix: await run(["allowed.test"], [PY, "-c", script]) };
+  },
   async "UDP and DNS reach nothing"({ run, servers }) {
     const script = `
 import socket

@@ -192,6 +192,15 @@ describe.skipIf(process.platform !== "linux")("host allow-lists through the egre
       expectThrough(runOf(report, "control"), /^hello from allowed\.test/, "http");
     });
 
+    it("the proxy's UNIX sockets, in plain sight, cannot be opened by the call", {
+      timeout: 120_000,
+    }, async () => {
+      const report = await reportOf("the proxy's own sockets cannot be reached from the call");
+      const unix = runOf(report, "unix");
+      // Positive control in the same run: the proxy is reached through the bridge.
+      expectThrough(unix, /^sockets 2\nrefused 13\nrefused 13\nhello from allowed\.test/, "http");
+    });
+
     it("UDP and DNS reach nothing (the proxy resolves)", { timeout: 120_000 }, async () => {
       const report = await reportOf("UDP and DNS reach nothing");
       const udp = runOf(report, "udp");
