@@ -135,7 +135,12 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
           timedOut: result.timedOut,
           stdoutTruncated: result.stdoutTruncated,
           stderrTruncated: result.stderrTruncated,
-          denials: withLimitDenials([], result.limitsExceeded, outcome.limits),
+          // Connections the call's egress proxy refused (a host allow-list), then limits.
+          denials: withLimitDenials(
+            [...(outcome.netDenials ?? [])],
+            result.limitsExceeded,
+            outcome.limits,
+          ),
         }),
       );
     },
