@@ -194,8 +194,12 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
           timedOut: result.timedOut,
           stdoutTruncated: truncated.stdout,
           stderrTruncated: truncated.stderr,
+          // The interpreter's, then what the call's egress proxy refused (a host allow-list).
           denials: withLimitDenials(
-            (result.terminal?.denials ?? []) as Denial[],
+            [
+              ...((result.terminal?.denials ?? []) as Denial[]),
+              ...(result.facts.netDenials?.() ?? []),
+            ],
             result.limitsExceeded,
             result.facts.limits,
           ),
