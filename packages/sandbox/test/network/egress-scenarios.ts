@@ -15,7 +15,6 @@ import {
 } from "@agent-bridle/core";
 import { createLandlockBackend } from "../../src/backend/landlock-backend.js";
 import { createSandbox } from "../../src/funnel/sandbox.js";
-import type { NetTestHooks } from "../../src/network/host-resolver.js";
 import { type LoopbackServers, startLoopbackServers } from "./loopback-servers.js";
 
 export interface RunReport {
@@ -23,8 +22,8 @@ export interface RunReport {
   readonly exitCode: number | null;
   readonly stdout: string;
   readonly stderr: string;
-  readonly net?: string;
-  readonly netVia?: string;
+  readonly net?: string | undefined;
+  readonly netVia?: string | undefined;
   readonly denials: readonly { code: string; target: string; reason: string }[];
   readonly netEvents: readonly AuditEvent[];
   /** Server hits during this run. */
@@ -34,15 +33,13 @@ export interface RunReport {
 export interface Scope {
   readonly servers: LoopbackServers;
   readonly base: string;
-  run(
-    grant: readonly string[],
-    argv: readonly string[],
-    options?: {
-      hooks?: Partial<NetTestHooks>;
-      env?: Record<string, string>;
-      maxNetConnections?: number;
-    },
-  ): Promise<RunReport>;
+  run(grant: readonly string[], argv: readonly string[], options?: RunOptions): Promise<RunReport>;
+}
+
+export interface RunOptions {
+  readonly hooks?: { readonly hosts?: Record<string, string>; readonly publicAddresses?: string[] };
+  readonly env?: Record<string, string>;
+  readonly maxNetConnections?: number;
 }
 
 const backend = createLandlockBackend();
@@ -61,7 +58,7 @@ export async function withScope<T>(fn: (scope: Scope) => Promise<T>): Promise<T>
   const scope: Scope = {
     servers,
     base,
-    async run(grant, argv, options = {}) {
+    async run(grant: readonly string[], argv: readonly string[], options: RunOptions = {}) {
       const events: AuditEvent[] = [];
       const gate = new Gate({
         pathPolicy: defaultPathPolicy({ platform: "linux", home: "/nonexistent-home" }),

@@ -114,10 +114,9 @@ export async function startLoopbackServers(root: string): Promise<LoopbackServer
     hits,
     dir,
     async close() {
-      for (const server of [http, https, tcp]) {
-        server.closeAllConnections?.();
-        server.close();
-      }
+      http.closeAllConnections();
+      https.closeAllConnections();
+      for (const server of [http, https, tcp]) server.close();
       udp.close();
       rmSync(dir, { recursive: true, force: true });
     },
