@@ -138,7 +138,8 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
       return void client.end(request.refuse(decision.reason));
     }
     if (closed || client.destroyed) return;
-    const upstream = connect({ host: decision.address, port: request.port });
+    // Half-open both ways: an end of file from either side is passed on, not a close.
+    const upstream = connect({ host: decision.address, port: request.port, allowHalfOpen: true });
     track(upstream);
     upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
     let out = 0;
@@ -177,7 +178,7 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
   const servers: Server[] = [];
   const listen = async (name: string, front: (reader: SocketReader) => Promise<FrontResult>) => {
     const path = join(dir, name);
-    const server = createServer((client) => {
+    const server = createServer({ allowHalfOpen: true }, (client) => {
       serve(client, front).catch(() => client.destroy());
     });
     await new Promise<void>((resolve, reject) => {

@@ -67,6 +67,10 @@ describe("the egress proxy", () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*hi\n$/);
     expect(hits()).toBe(1);
+    // The decision is audited once both halves closed (the proxy passes ends on).
+    for (let i = 0; i < 100 && events.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(events).toContainEqual(
       expect.objectContaining({ type: "net", host: "ok.test", port, decision: "allowed" }),
     );
