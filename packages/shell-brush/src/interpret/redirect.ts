@@ -3,11 +3,13 @@
  * (`<` with `open`; `>` `>>` `>|` `<>` `&>` with `openRedirect`, noclobber as
  * `exclusive`). `/dev/stdout`, `/dev/stderr`, `/dev/stdin` and `/dev/null` name the
  * shell's own streams and are never opened; neither are the interpreter's process
- * substitutions. Here-documents and here-strings are memory.
+ * substitutions. Here-documents and here-strings are memory. `/dev/tcp/<host>/<port>` is
+ * a connection (dev-tcp.ts), through the call's egress proxy under a host allow-list.
  */
 
 import type { Redirect } from "../parse/ast-command.js";
 import { encodeShellText } from "../parse/shell-bytes.js";
+import { type DevTcpTarget, devTcpTarget, openDevTcp, readAll, SocketSink } from "./dev-tcp.js";
 import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";
 import type { Interpreter } from "./interpreter.js";
@@ -15,10 +17,15 @@ import { type Channel, type Fds, FileSink, InputSource, nullSink } from "./io.js
 import { resolvePath } from "./paths.js";
 import type { RedirectOpenMode } from "./shell-access.js";
 
+/** What a redirection opened and the command's end closes: a file, a `/dev/tcp` connection. */
+interface Closable {
+  close(): Promise<void>;
+}
+
 export interface AppliedRedirects {
   readonly fds: Fds;
-  /** Files this set of redirections opened (closed when the command ends). */
-  readonly close: FileSink[];
+  /** Files and connections this set of redirections opened (closed when the command ends). */
+  readonly close: Closable[];
 }
 
 const EMPTY = new Uint8Array();
@@ -39,7 +46,7 @@ async function openTarget(
   target: string,
   fds: Fds,
   next: Fds,
-  close: FileSink[],
+  close: Closable[],
 ): Promise<boolean> {
   const operator = redirect.operator;
   const both =
@@ -62,6 +69,17 @@ async function openTarget(
     else assign(nullSink);
     return true;
   }
+  const tcp = devTcpTarget(path);
+  if (tcp !== undefined)
+    return openTcpTarget(
+      interpreter,
+      tcp,
+      { target, fd, reading, both: operator === "<>" },
+      fds,
+      assign,
+      next,
+      close,
+    );
   const own = { "/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2 }[path];
   if (own !== undefined) {
     const channel = fds.get(own);
@@ -103,6 +121,38 @@ async function openTarget(
   return true;
 }
 
+/** `/dev/tcp/<host>/<port>` (dev-tcp.ts): read until the peer closes, or write to it. */
+async function openTcpTarget(
+  interpreter: Interpreter,
+  tcp: DevTcpTarget,
+  how: { target: string; fd: number; reading: boolean; both: boolean },
+  fds: Fds,
+  assign: (channel: Channel) => void,
+  next: Fds,
+  close: Closable[],
+): Promise<boolean> {
+  if (how.both) {
+    interpreter.error(
+      fds,
+      `${how.target}: reading and writing one connection (<>) is not supported`,
+    );
+    return false;
+  }
+  const opened = await openDevTcp(tcp);
+  if (!opened.ok) {
+    interpreter.error(fds, `${how.target}: ${opened.message}`);
+    return false;
+  }
+  if (how.reading) {
+    next.set(how.fd, new InputSource(await readAll(opened.socket, opened.early)));
+    return true;
+  }
+  const sink = new SocketSink(opened.socket);
+  close.push(sink);
+  assign(sink);
+  return true;
+}
+
 /** Apply `redirects` over `fds`; null when one failed (reported, nothing left open). */
 export async function applyRedirects(
   interpreter: Interpreter,
@@ -111,7 +161,7 @@ export async function applyRedirects(
 ): Promise<AppliedRedirects | null> {
   if (redirects.length === 0) return { fds, close: [] };
   const next: Fds = new Map(fds);
-  const close: FileSink[] = [];
+  const close: Closable[] = [];
   const fail = async (): Promise<null> => {
     for (const sink of close) await sink.close();
     return null;
