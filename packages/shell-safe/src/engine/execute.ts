@@ -31,7 +31,7 @@ export interface ScriptOutcome {
   readonly cancelled: boolean;
   readonly denials: readonly Denial[];
   /** Facts of the last funnel run (undefined when nothing was spawned). */
-  readonly facts: SandboxRunFacts | undefined;
+  readonly facts: (SandboxRunFacts & { readonly netVia?: "proxy" | undefined }) | undefined;
   /** The funnel refused the first pipeline before anything ran (the floor): uncharged. */
   readonly refusedBeforeRun: Denial | undefined;
   /** Resource limits the pipelines ran into. */
@@ -95,7 +95,7 @@ export async function executeScript(
   const stdout = new Output(context.maxOutputBytes);
   const stderr = new Output(context.maxOutputBytes);
   const denials: Denial[] = [];
-  let facts: SandboxRunFacts | undefined;
+  let facts: (SandboxRunFacts & { netVia?: "proxy" | undefined }) | undefined;
   let timedOut = false;
   let cancelled = false;
   let spawned = false;
@@ -158,6 +158,10 @@ export async function executeScript(
         report: outcome.report,
         sandboxKind: outcome.sandboxKind,
         unbridled: outcome.unbridled,
+        // A host allow-list: the network went through the call's egress proxy.
+        ...(outcome.kind === "ran" && outcome.netVia !== undefined
+          ? { netVia: outcome.netVia }
+          : {}),
       };
       if (outcome.kind === "refused") {
         if (!spawned) refusedBeforeRun ??= outcome.denial;
@@ -170,6 +174,7 @@ export async function executeScript(
       }
       spawned = true;
       const { result } = outcome;
+      denials.push(...(outcome.netDenials ?? [])); // what the egress proxy refused
       limits = outcome.limits;
       for (const limit of result.limitsExceeded) limitsHit.add(limit);
       const fileSize = limits?.fileSizeBytes;
