@@ -131,6 +131,11 @@ export {
   WriteFileToolResultSchema,
 } from "./envelope/fs-result.js";
 export { SCHEMA_VERSION } from "./envelope/schema-version.js";
+export {
+  type SearchFilesResult,
+  SearchFilesResultSchema,
+  SearchFilesToolResultSchema,
+} from "./envelope/search-files-result.js";
 export { BridleError } from "./errors/bridle-error.js";
 export { ConfigurationError } from "./errors/configuration-error.js";
 export { DeniedError } from "./errors/denied-error.js";

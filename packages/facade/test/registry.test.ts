@@ -24,7 +24,14 @@ function tempDir(): string {
   return directory;
 }
 
-const FS_TOOLS = ["edit_file", "file_info", "list_directory", "read_file", "write_file"];
+const FS_TOOLS = [
+  "edit_file",
+  "file_info",
+  "list_directory",
+  "read_file",
+  "search_files",
+  "write_file",
+];
 const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";
 
 function shellSchema(built: Registry): {

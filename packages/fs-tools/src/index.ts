@@ -32,6 +32,13 @@ export {
   type ReadFileToolResult,
 } from "./tools/read-file-tool.js";
 export {
+  createSearchFilesTool,
+  DEFAULT_SEARCH_MATCHES,
+  MAX_SEARCH_MATCHES,
+  type SearchFilesArguments,
+  type SearchFilesToolResult,
+} from "./tools/search-files-tool.js";
+export {
   createWriteFileTool,
   type WriteFileArguments,
   type WriteFileToolResult,

@@ -35,9 +35,11 @@ describe("seed: Configuration for file system tools", () => {
       "fileInfo",
       "writeFile",
       "editFile",
+      "searchFiles",
     ]);
     expect(tools.readFile.description).toContain("10 bytes");
     expect(tools.editFile.description).toContain("10 bytes");
+    expect(tools.searchFiles.description).toContain("10 bytes");
   });
 });
 

@@ -8,9 +8,11 @@ describe("@agent-bridle/fs-tools public surface", () => {
   it("exports exactly these runtime names", () => {
     expect(Object.keys(surface).sort()).toEqual([
       "DEFAULT_LIST_LIMIT",
+      "DEFAULT_SEARCH_MATCHES",
       "FileConfigSchema",
       "FileInfoArgumentsSchema",
       "MAX_EDITS",
+      "MAX_SEARCH_MATCHES",
       "ReadFileArgumentsSchema",
       "createEditFileTool",
       "createFileConfig",
@@ -18,6 +20,7 @@ describe("@agent-bridle/fs-tools public surface", () => {
       "createFsTools",
       "createListDirectoryTool",
       "createReadFileTool",
+      "createSearchFilesTool",
       "createWriteFileTool",
       "defaultBlockedPaths",
     ]);

@@ -96,6 +96,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
       "file_info",
       "list_directory",
       "read_file",
+      "search_files",
       "shell",
       "write_file",
     ]);

@@ -6,6 +6,7 @@ import {
   ReadFileToolResultSchema,
   WriteFileToolResultSchema,
 } from "../../src/envelope/fs-result.js";
+import { SearchFilesToolResultSchema } from "../../src/envelope/search-files-result.js";
 
 const golden = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/golden/${name}.json`, import.meta.url), "utf8"));
@@ -17,6 +18,7 @@ describe("fs-tool result golden fixtures (spec §4)", () => {
     ["file-info-result", FileInfoToolResultSchema],
     ["write-file-result", WriteFileToolResultSchema],
     ["write-file-denied", WriteFileToolResultSchema],
+    ["search-files-result", SearchFilesToolResultSchema],
   ] as const)("%s parses unchanged (exact keys, round-trip)", (name, schema) => {
     const value = golden(name);
     expect(schema.parse(value)).toEqual(value);

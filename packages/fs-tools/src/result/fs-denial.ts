@@ -1,7 +1,7 @@
 import { type Code, createDenial, type Denial } from "@agent-bridle/core";
 
 /** What a tool was doing when it refused, named in the reason. */
-export type ToolOperation = "read" | "list" | "describe" | "write";
+export type ToolOperation = "read" | "list" | "describe" | "write" | "search";
 
 const QUOTE_LIMIT = 256;
 

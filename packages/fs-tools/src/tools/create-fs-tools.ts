@@ -21,6 +21,11 @@ import {
   type ReadFileToolResult,
 } from "./read-file-tool.js";
 import {
+  createSearchFilesTool,
+  type SearchFilesArguments,
+  type SearchFilesToolResult,
+} from "./search-files-tool.js";
+import {
   createWriteFileTool,
   type WriteFileArguments,
   type WriteFileToolResult,
@@ -33,10 +38,12 @@ export interface FsTools {
   readonly fileInfo: Tool<FileInfoArguments, FileInfoToolResult>;
   readonly writeFile: Tool<WriteFileArguments, WriteFileToolResult>;
   readonly editFile: Tool<EditFileArguments, EditFileToolResult>;
+  readonly searchFiles: Tool<SearchFilesArguments, SearchFilesToolResult>;
 }
 
 /**
- * `read_file`, `list_directory`, `file_info`, `write_file` and `edit_file` over one configuration,
+ * `read_file`, `list_directory`, `file_info`, `write_file`, `edit_file` and `search_files`
+ * over one configuration,
  * frozen. Register the ones the host wants (`Registry.builder().tool(tools.readFile)…`);
  * the grant decides what each call may reach.
  */
@@ -47,5 +54,6 @@ export function createFsTools(config: FileConfig = createFileConfig()): FsTools 
     fileInfo: createFileInfoTool(config),
     writeFile: createWriteFileTool(config),
     editFile: createEditFileTool(config),
+    searchFiles: createSearchFilesTool(config),
   });
 }

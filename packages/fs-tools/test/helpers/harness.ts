@@ -50,6 +50,7 @@ export function createHarness(workspace: Workspace, options: HarnessOptions = {}
     .tool(tools.fileInfo)
     .tool(tools.writeFile)
     .tool(tools.editFile)
+    .tool(tools.searchFiles)
     .pathPolicy(options.policy ?? NO_BLOCKS)
     .audit({ record: (event) => audit.push(event) })
     .build();
