@@ -90,15 +90,6 @@ const HELPERS: readonly {
   { name: /^g?tar$/, trees: [], programs: ["sh"] },
 ];
 
-function existing(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * What must be executable (and visible) for `program` (absolute) to run as itself: its
  * link chain, its interpreter's, and its helpers' (directories whole), existing ones only.
@@ -118,7 +109,8 @@ export async function programParts(program: string): Promise<string[]> {
   for (const interpreter of await interpreterOf(real)) add(interpreter);
   for (const helper of HELPERS) {
     if (!helper.name.test(basename(real))) continue;
-    for (const tree of helper.trees) if (existing(tree)) add(tree);
+    // A missing tree has no chain: linkChain returns nothing for it.
+    for (const tree of helper.trees) add(tree);
     for (const name of helper.programs) {
       const found = await resolveOnSearchPath(name);
       if (found !== undefined) add(found);
