@@ -98,8 +98,13 @@ static int reap(pid_t child, const sigset_t *set) {
   int killed_by = 0;
   for (;;) {
     int status = 0;
-    pid_t done = waitpid(-1, &status, WNOHANG);
-    if (done > 0 && done != child) continue; /* the bridge */
+    /* __WALL: the tree's processes and threads are traced (trace.c) and report here. */
+    pid_t done = waitpid(-1, &status, WNOHANG | __WALL);
+    if (done > 0 && WIFSTOPPED(status)) {
+      trace_stopped(done, status);
+      continue;
+    }
+    if (done > 0 && done != child) continue; /* the bridge, or a traced descendant */
     if (done == child) {
       if (WIFEXITED(status)) return WEXITSTATUS(status);
       int sig = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
@@ -143,13 +148,19 @@ static int launch(struct policy policy, char **target) {
   close(alive[0]);
   close(go[0]);
   cgroups_attach(child);
+  /* Traced before it runs anything: a SIGXFSZ anywhere in the tree is seen (trace.c). */
+  if (policy.has_fsize) (void)trace_seize(child);
   /* While the target builds its view: the bridge into the network namespace they share. */
   if (policy.net_proxy) bridge_start(&policy);
   if (write(go[1], "g", 1) != 1) fail("start the target");
   close(go[1]);
   int code = reap(child, &set);
   const char *limit = cgroups_limit_hit();
-  if (limit != NULL) dprintf(2, "\nbridle-launch: limit exceeded: %s\n", limit);
+  int file_size = trace_file_size_hit();
+  if (limit != NULL || file_size) {
+    dprintf(2, "\nbridle-launch: limit exceeded: %s%s%s\n", limit != NULL ? limit : "",
+            limit != NULL && file_size ? "," : "", file_size ? "file_size" : "");
+  }
   cgroups_remove();
   return code;
 }

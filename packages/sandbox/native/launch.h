@@ -97,6 +97,11 @@ void cgroups_attach(pid_t pid);                /* launcher: moves the target int
 void cgroups_remove(void);                    /* launcher, after the target died */
 const char *cgroups_limit_hit(void);          /* launcher, after the target died: or NULL */
 
+/* trace.c: the file-size limit seen whatever a program does with SIGXFSZ */
+int trace_seize(pid_t pid);                 /* launcher: the target and all it starts; 0 if refused */
+void trace_stopped(pid_t pid, int status);  /* launcher: a traced task stopped; resumes it */
+int trace_file_size_hit(void);              /* launcher, after the target died */
+
 /* bridge.c: `net proxy` */
 void bridge_loopback_up(void);          /* launcher, in its own network namespace */
 void bridge_start(const struct policy *p); /* launcher, after the target's fork */

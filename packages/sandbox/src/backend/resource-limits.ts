@@ -17,11 +17,17 @@ export interface ResourceLimits {
   readonly openFiles?: number | undefined;
   /** Size of the call's private `/tmp` and `/dev/shm` (memory, counted by the cgroup). */
   readonly privateTmpBytes?: number | undefined;
+  /**
+   * Bytes an engine's interpreter writes to files itself in one call, all files together
+   * (the bash engine's redirections, which no kernel limit of a spawned program counts).
+   */
+  readonly interpreterWrittenBytes?: number | undefined;
 }
 
 /**
- * Defaults (kernel-boundary.md §2, limits): 512 processes, 4 GiB for the whole tree,
- * files up to 1 GiB, 4096 open descriptors, a 512 MiB private `/tmp`. No RLIMIT_AS (V8).
+ * Defaults (kernel-boundary.md §2, limits; ADR 0021): 512 processes, 4 GiB for the whole
+ * tree, files up to 1 GiB, 4096 open descriptors, a 512 MiB private `/tmp`, 1 GiB written
+ * by the interpreter itself. No RLIMIT_AS (V8).
  */
 export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({
   maxProcesses: 512,
@@ -29,4 +35,5 @@ export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({
   fileSizeBytes: 1024 ** 3,
   openFiles: 4096,
   privateTmpBytes: 512 * 1024 ** 2,
+  interpreterWrittenBytes: 1024 ** 3,
 });

@@ -31,6 +31,11 @@ function reasonOf(limit: ExceededLimit, limits: ResourceLimits | undefined): str
       const of = bound === undefined ? "" : ` (${bytesText(bound)})`;
       return `limit exceeded: file_size: a program wrote past the call's file-size limit${of}, so that write failed and the file stops there; write smaller files`;
     }
+    case "written_bytes": {
+      const bound = limits?.interpreterWrittenBytes;
+      const of = bound === undefined ? "" : ` (${bytesText(bound)} in all)`;
+      return `limit exceeded: written_bytes: the shell's own writes to files (redirections) reached the call's limit${of}, so later writes failed; write less in one call`;
+    }
   }
 }
 

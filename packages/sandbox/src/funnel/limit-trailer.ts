@@ -2,19 +2,33 @@
  * A resource limit of the call that a spawned tree ran into, by the name a
  * `LIMIT_EXCEEDED` denial's target uses.
  */
-export type ExceededLimit = "memory" | "processes" | "file_size";
+export type ExceededLimit = "memory" | "processes" | "file_size" | "written_bytes";
 
-/** The names in the order a result lists them. */
+/**
+ * The names in the order a result lists them. `written_bytes` (the bytes an interpreter
+ * writes itself) is the engine's own count, never on the launcher's trailer.
+ */
 export const EXCEEDED_LIMITS: readonly ExceededLimit[] = Object.freeze([
   "memory",
   "processes",
   "file_size",
+  "written_bytes",
 ]);
 
-/** The limits the launcher reports on its trailer line (the cgroup counters it reads). */
-const TRAILER_LIMITS: readonly ExceededLimit[] = ["memory", "processes"];
+/**
+ * The limits the launcher reports on its trailer line: the cgroup counters it reads, and a
+ * SIGXFSZ it saw in the tree it traces. One line names every limit hit, comma-separated in
+ * this order (`memory,file_size`).
+ */
+const TRAILER_LIMITS: readonly ExceededLimit[] = ["memory", "processes", "file_size"];
 const MARKER = Buffer.from("\nbridle-launch: limit exceeded: ", "latin1");
-const ENDINGS = TRAILER_LIMITS.map((name) => Buffer.from(`${name}\n`, "latin1"));
+
+/** Every non-empty subsequence of `TRAILER_LIMITS`, in order: what a trailer may name. */
+const TRAILER_SETS: readonly (readonly ExceededLimit[])[] = Array.from(
+  { length: (1 << TRAILER_LIMITS.length) - 1 },
+  (_, index) => TRAILER_LIMITS.filter((_limit, bit) => ((index + 1) >> bit) & 1),
+);
+const ENDINGS = TRAILER_SETS.map((set) => Buffer.from(`${set.join(",")}\n`, "latin1"));
 const LONGEST = MARKER.length + Math.max(...ENDINGS.map((ending) => ending.length));
 const NEWLINE = 0x0a;
 
@@ -30,11 +44,11 @@ function mayBeTrailer(tail: Buffer): boolean {
   return ENDINGS.some((ending) => isPrefixOf(rest, ending));
 }
 
-function trailerLimit(tail: Buffer): ExceededLimit | undefined {
+function trailerLimits(tail: Buffer): readonly ExceededLimit[] | undefined {
   if (!tail.subarray(0, MARKER.length).equals(MARKER)) return undefined;
   const rest = tail.subarray(MARKER.length);
   const index = ENDINGS.findIndex((ending) => ending.equals(rest));
-  return TRAILER_LIMITS[index];
+  return TRAILER_SETS[index];
 }
 
 /**
@@ -49,12 +63,17 @@ function trailerLimit(tail: Buffer): ExceededLimit | undefined {
  */
 export class LimitTrailerFilter {
   #held: Buffer = Buffer.alloc(0);
-  #limit: ExceededLimit | undefined;
+  #limits: readonly ExceededLimit[] | undefined;
   #ended = false;
 
-  /** The limit the trailer named (known once `end` was called). */
+  /** The first limit the trailer named (known once `end` was called). */
   get limit(): ExceededLimit | undefined {
-    return this.#limit;
+    return this.#limits?.[0];
+  }
+
+  /** Every limit the trailer named, in `EXCEEDED_LIMITS` order (known once `end` was called). */
+  get limits(): readonly ExceededLimit[] {
+    return this.#limits ?? [];
   }
 
   /** Takes the next chunk; returns the bytes that can be passed on now. */
@@ -77,7 +96,7 @@ export class LimitTrailerFilter {
     this.#ended = true;
     const held = this.#held;
     this.#held = Buffer.alloc(0);
-    this.#limit = trailerLimit(held);
-    return this.#limit === undefined ? held : Buffer.alloc(0);
+    this.#limits = trailerLimits(held);
+    return this.#limits === undefined ? held : Buffer.alloc(0);
   }
 }

@@ -26,7 +26,7 @@ export function limitsOfRun(
   launched: boolean,
 ): readonly ExceededLimit[] {
   const found = new Set<ExceededLimit>();
-  for (const trailer of trailers) if (trailer.limit !== undefined) found.add(trailer.limit);
+  for (const trailer of trailers) for (const limit of trailer.limits) found.add(limit);
   if (exits.some((exit) => isFileSizeExit(exit, launched))) found.add("file_size");
   return EXCEEDED_LIMITS.filter((limit) => found.has(limit));
 }

@@ -55,6 +55,33 @@ describe("the launcher's limit trailer", () => {
     }
   });
 
+  it("names every limit of a comma-separated trailer, in order, and file_size from the tracer", () => {
+    for (const [names, limit] of [
+      ["file_size", "file_size"],
+      ["memory,file_size", "memory"],
+      ["processes,file_size", "processes"],
+      ["memory,processes,file_size", "memory"],
+    ] as const) {
+      const text = `out\nbridle-launch: limit exceeded: ${names}\n`;
+      for (let cut = 0; cut <= text.length; cut += 7) {
+        const trailer = new LimitTrailerFilter();
+        const passed = [
+          trailer.push(Buffer.from(text.slice(0, cut))),
+          trailer.push(Buffer.from(text.slice(cut))),
+          trailer.end(),
+        ];
+        expect(Buffer.concat(passed).toString()).toBe("out");
+        expect(trailer.limit).toBe(limit);
+        expect(trailer.limits).toEqual(names.split(","));
+      }
+    }
+    // Out of order, repeated, or the engine's own written_bytes: program output.
+    for (const names of ["file_size,memory", "memory,memory", "written_bytes", "memory,"]) {
+      const text = `\nbridle-launch: limit exceeded: ${names}\n`;
+      expect(filter(text)).toEqual({ text, limit: undefined });
+    }
+  });
+
   it("holds back only a tail that could still become the trailer", () => {
     const trailer = new LimitTrailerFilter();
     expect(trailer.push(Buffer.from("abc\n")).toString()).toBe("abc");
@@ -98,6 +125,10 @@ describe("limits of a run", () => {
     expect(limitsOfRun([], [exit(null, "SIGXFSZ")], false)).toEqual(["file_size"]);
     expect(limitsOfRun([], [exit(153)], false)).toEqual([]);
     expect(limitsOfRun([new LimitTrailerFilter()], [exit(137)], true)).toEqual([]);
+    const both = new LimitTrailerFilter();
+    both.push(Buffer.from("\nbridle-launch: limit exceeded: processes,file_size\n"));
+    both.end();
+    expect(limitsOfRun([both], [exit(0)], true)).toEqual(["processes", "file_size"]);
   });
 });
 

@@ -62,6 +62,7 @@ describe("the limits a host configures", () => {
       fileSizeBytes: 1024 ** 3,
       openFiles: 4096,
       privateTmpBytes: 512 * 1024 ** 2,
+      interpreterWrittenBytes: 1024 ** 3,
     });
     expect(make({ maxProcesses: 16 }).limits).toEqual({
       ...DEFAULT_RESOURCE_LIMITS,
@@ -99,6 +100,16 @@ describe.skipIf(!linux)("limits the launcher applies, reported by the funnel", (
     expect(result.exitCode).toBe(153);
     expect(result.limitsExceeded).toEqual(["file_size"]);
     expect(statSync(join(tempDir(), "f")).size).toBe(1 << 20);
+  });
+
+  it("file_size: a writer that ignores SIGXFSZ (python) gets EFBIG, the script goes on, and the limit is still reported", async () => {
+    const write = `import os\nfd = os.open("g", os.O_WRONLY | os.O_CREAT, 0o644)\ntry:\n    os.write(fd, bytes(2 << 20))\n    os.write(fd, bytes(1))\nexcept OSError as e:\n    print(e.errno)`;
+    const result = await run({ fileSizeBytes: 1 << 20 }, `python3 -c '${write}'; echo after $?`);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.toString()).toBe("27\nafter 0\n"); // EFBIG
+    expect(result.limitsExceeded).toEqual(["file_size"]);
+    expect(result.stderr.toString()).not.toContain("bridle-launch");
+    expect(statSync(join(tempDir(), "g")).size).toBeLessThanOrEqual(1 << 20);
   });
 
   it("takes the trailer off a stderr merged into stdout too", async () => {
