@@ -18,6 +18,7 @@ const TEXT: Readonly<Record<string, string>> = {
   ENXIO: "No such device or address",
   EINVAL: "Invalid argument",
   EIO: "Input/output error",
+  EDQUOT: "Disk quota exceeded",
 };
 
 /** The C library's text for a Node error code (`ENOENT` → `No such file or directory`). */

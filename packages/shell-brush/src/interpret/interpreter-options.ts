@@ -3,6 +3,7 @@ import type { Denial } from "@agent-bridle/core";
 import type { ExternalRunner } from "./external.js";
 import type { OutputSink } from "./io.js";
 import type { ShellAccess } from "./shell-access.js";
+import type { WriteMeter } from "./write-meter.js";
 
 export interface InterpreterOptions {
   readonly cwd: string;
@@ -30,6 +31,8 @@ export interface InterpreterOptions {
    * loop of in-process builtins never yields to the event loop for a timer to fire.
    */
   readonly deadline?: number;
+  /** Counts what the interpreter writes to files itself (redirections) against a limit. */
+  readonly writeMeter?: WriteMeter;
 }
 
 /** The run's status, and its output when no live `stdout`/`stderr` sink was given. */

@@ -12,7 +12,7 @@ import type { AndOr, Command, FunctionDefinition, List, Script } from "../parse/
 import { parseBash } from "../parse/parse-bash.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
 import type { BuiltinContext } from "./builtin-context.js";
-import { BUILTINS } from "./builtins.js";
+import { enabledBuiltin } from "./builtins.js";
 import { type CommandLocation, resolveCommand } from "./command-search.js";
 import { runCompound } from "./compound.js";
 import { runDebugTrap, setBashCommand } from "./debug-trap.js";
@@ -22,6 +22,7 @@ import { printFunction } from "./function-print.js";
 import { recordingAccess } from "./gate.js";
 import { nextShellPid, setInitialVariables } from "./initial-variables.js";
 import type { InterpreterOptions, RunResult } from "./interpreter-options.js";
+import type { WriteMeter } from "./write-meter.js";
 import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io.js";
 import { Jobs } from "./jobs.js";
 import { runPipeline } from "./pipeline.js";
@@ -65,6 +66,8 @@ export class Interpreter {
   private readonly origins: WeakMap<FunctionDefinition, SourceOrigin>;
   readonly signal: AbortSignal | undefined;
   readonly deadline: number | undefined;
+  /** The run's limit on the bytes written to files by redirections (shared with subshells). */
+  readonly writeMeter: WriteMeter | undefined;
   private readonly options: InterpreterOptions;
   code: Code = { text: "", starts: [0], base: 0 };
   line = 1;
@@ -91,6 +94,7 @@ export class Interpreter {
     this.runner = options.runner;
     this.signal = options.signal;
     this.deadline = options.deadline;
+    this.writeMeter = options.writeMeter;
     this.onDenial = options.onDenial ?? (() => undefined);
     this.substitutions = shared?.substitutions ?? new ProcessSubstitutions();
     this.rawAccess = shared?.rawAccess ?? options.access;
@@ -106,10 +110,12 @@ export class Interpreter {
         this.state.set(name, value).exported = true;
       this.state.positional = [...(options.args ?? [])];
       this.state.scriptName = options.scriptName ?? "bash";
+      this.state.lastArgument = this.state.scriptName;
       setInitialVariables(this.state);
       this.state.set("PWD", options.cwd).exported = true;
       this.state.syncStack();
     }
+    this.state.currentLine = () => this.line;
     this.expander = new Expander({
       state: this.state,
       access: this.access,
@@ -442,7 +448,7 @@ export class Interpreter {
   }
 
   isBuiltin(name: string): boolean {
-    return BUILTINS.has(name);
+    return enabledBuiltin(this.state, name) !== undefined;
   }
 
   /** Run an expanded command (for `command` and `builtin`): functions optional. */

@@ -1,9 +1,10 @@
 /** Byte sinks and sources the interpreter reads and writes (memory, a pipe or an open file). */
 
-import { writeSync } from "node:fs";
+import { fstatSync, writeSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { decodeShellBytes, encodeShellText } from "../parse/shell-bytes.js";
 import { ExitSignal } from "./signals.js";
+import { type WriteMeter, writeLimitError } from "./write-meter.js";
 
 export interface OutputSink {
   write(chunk: Uint8Array | string): void;
@@ -28,23 +29,43 @@ export class MemorySink implements OutputSink {
   }
 }
 
-/** Writes straight to an opened file (a redirection target); `close` releases it. */
+/** Whether `fd` is a regular file (what a write meter counts). */
+function isRegularFile(fd: number): boolean {
+  try {
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes straight to an opened file (a redirection target); `close` releases it. With a
+ * `meter`, what goes to a regular file counts against the run's write limit: a write past
+ * it writes what still fits and fails with `EDQUOT`.
+ */
 export class FileSink implements OutputSink {
   private open = true;
   private readonly fd: number;
-  constructor(private readonly handle: FileHandle) {
+  private readonly meter: WriteMeter | undefined;
+  constructor(
+    private readonly handle: FileHandle,
+    meter?: WriteMeter,
+  ) {
     this.fd = handle.fd;
+    this.meter = meter !== undefined && isRegularFile(this.fd) ? meter : undefined;
   }
 
   write(chunk: Uint8Array | string): void {
     if (!this.open) return;
     const data = typeof chunk === "string" ? encodeShellText(chunk) : chunk;
+    const length = this.meter === undefined ? data.length : this.meter.take(data.length);
     let offset = 0;
     try {
-      while (offset < data.length) offset += writeSync(this.fd, data, offset);
+      while (offset < length) offset += writeSync(this.fd, data, offset, length - offset);
     } catch (error) {
       throw new WriteError(error);
     }
+    if (length < data.length) throw new WriteError(writeLimitError());
   }
 
   async close(): Promise<void> {

@@ -115,7 +115,7 @@ async function openTarget(
     next.set(fd, new InputSource(await readAndClose(opened.value)));
     return true;
   }
-  const sink = new FileSink(opened.value);
+  const sink = new FileSink(opened.value, interpreter.writeMeter);
   close.push(sink);
   assign(sink);
   return true;

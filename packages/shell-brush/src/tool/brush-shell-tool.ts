@@ -52,8 +52,9 @@ export interface BrushShellToolOptions {
   /**
    * Limits of every call's process tree, the worker included, over
    * `DEFAULT_RESOURCE_LIMITS` (512 processes and threads, 4 GiB for the whole tree,
-   * files up to 1 GiB, 4096 open files, a 512 MiB `/tmp`). One the tree runs into is
-   * reported in the envelope (`LIMIT_EXCEEDED`, naming it).
+   * files up to 1 GiB, 4096 open files, a 512 MiB `/tmp`, 1 GiB written by the
+   * interpreter's own redirections). One the call runs into is reported in the envelope
+   * (`LIMIT_EXCEEDED`, naming it).
    */
   readonly resourceLimits?: ResourceLimits;
   /** The git identity of a call's private home (when `HOME` is not granted; default `DEFAULT_GIT_IDENTITY`). */
@@ -98,6 +99,7 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
     sandbox,
     cwd: options.baseDir ?? "/",
     maxOutputBytes: limits.maxOutputBytes,
+    maxWrittenBytes: sandbox.limits.interpreterWrittenBytes ?? Number.MAX_SAFE_INTEGER,
     maxCallMs: limits.maxTimeoutSecs * 1000,
     idleMs: options.idleMs ?? 30_000,
     warm: options.warm ?? true,

@@ -42,6 +42,8 @@ export interface LaunchOptions {
   readonly sandbox: Sandbox;
   readonly cwd: string;
   readonly maxOutputBytes: number;
+  /** The bytes the interpreter may write to files itself in one call (ADR 0021). */
+  readonly maxWrittenBytes: number;
   /** The longest a call may run (the worker's whole life is bounded by idle + this). */
   readonly maxCallMs: number;
   readonly idleMs: number;
@@ -147,6 +149,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
     floor: cx.strengthFloor,
     path_policy: { blocked: cx.pathPolicy.blocked, writeBlocked: cx.pathPolicy.writeBlocked },
     max_output_bytes: options.maxOutputBytes,
+    max_written_bytes: options.maxWrittenBytes,
     idle_ms: options.idleMs,
   };
   channel.parent.write(encodeControl(LAUNCH_MAGIC, launch));

@@ -27,6 +27,8 @@ export interface LaunchBody {
   readonly floor: EnforcementFloor;
   readonly path_policy: PathPolicy;
   readonly max_output_bytes: number;
+  /** The bytes the interpreter may write to files itself in the call (redirections). */
+  readonly max_written_bytes: number;
   /** An idle worker (no request yet) exits after this long. */
   readonly idle_ms: number;
 }

@@ -14,6 +14,7 @@ import {
 } from "@agent-bridle/core";
 import { type ExceededLimit, limitExceededDenial } from "@agent-bridle/sandbox";
 import { Interpreter } from "../interpret/interpreter.js";
+import { writeMeter } from "../interpret/write-meter.js";
 import type { OutputSink } from "../interpret/io.js";
 import type { ShellAccess } from "../interpret/shell-access.js";
 import { createConfinedRunner } from "./confined-runner.js";
@@ -27,6 +28,8 @@ export interface WorkerAuthority {
   readonly floor: EnforcementFloor;
   readonly pathPolicy: PathPolicy;
   readonly maxOutputBytes: number;
+  /** The bytes the interpreter may write to files itself (redirections), all together. */
+  readonly maxWrittenBytes: number;
 }
 
 export interface WorkerRequest {
@@ -108,6 +111,7 @@ export async function runWorkerCall(
     }),
     scriptName: "bash",
     deadline: Date.now() + request.timeoutMs,
+    writeMeter: writeMeter(authority.maxWrittenBytes, () => onLimit("written_bytes")),
     stdout: sinkTo(writer, "stdout"),
     stderr: sinkTo(writer, "stderr"),
   });

@@ -52,6 +52,9 @@ function authorityOf(body: unknown, nonce: string): WorkerAuthority | string {
   const max = launch.max_output_bytes;
   if (!Number.isSafeInteger(max) || (max as number) < 1 || (max as number) > 64 << 20)
     return "malformed launch frame (max_output_bytes)";
+  const written = launch.max_written_bytes;
+  if (!Number.isSafeInteger(written) || (written as number) < 0)
+    return "malformed launch frame (max_written_bytes)";
   const policy = launch.path_policy;
   if (!Array.isArray(policy?.blocked) || !Array.isArray(policy?.writeBlocked))
     return "malformed launch frame (path_policy)";
@@ -64,6 +67,7 @@ function authorityOf(body: unknown, nonce: string): WorkerAuthority | string {
       floor: launch.floor,
       pathPolicy: { blocked: policy.blocked, writeBlocked: policy.writeBlocked },
       maxOutputBytes: max as number,
+      maxWrittenBytes: written as number,
     };
   } catch {
     return "malformed launch frame (caveats)";

@@ -33,6 +33,7 @@ export function launchBody(nonce: string, overrides: Partial<LaunchBody> = {}): 
     floor: cx.strengthFloor,
     path_policy: { blocked: cx.pathPolicy.blocked, writeBlocked: cx.pathPolicy.writeBlocked },
     max_output_bytes: 1 << 20,
+    max_written_bytes: 1 << 30,
     idle_ms: 10_000,
     ...overrides,
   };

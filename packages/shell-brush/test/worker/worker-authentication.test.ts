@@ -21,6 +21,7 @@ const options = {
   sandbox: createSandbox({ backend: NONE_BACKEND, home: "/nonexistent-home", tmpdir: "/tmp" }),
   cwd: "/",
   maxOutputBytes: 1 << 20,
+  maxWrittenBytes: 1 << 30,
   maxCallMs: 10_000,
   idleMs: 10_000,
 };
