@@ -22,7 +22,6 @@ import { printFunction } from "./function-print.js";
 import { recordingAccess } from "./gate.js";
 import { nextShellPid, setInitialVariables } from "./initial-variables.js";
 import type { InterpreterOptions, RunResult } from "./interpreter-options.js";
-import type { WriteMeter } from "./write-meter.js";
 import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io.js";
 import { Jobs } from "./jobs.js";
 import { runPipeline } from "./pipeline.js";
@@ -33,6 +32,7 @@ import { invoke, runSimple } from "./simple-command.js";
 import { type Code, lineStarts, type SourceOrigin } from "./source-code.js";
 import { isOptionName, ShellState } from "./state.js";
 import { commandError, commandSync, runsSynchronously } from "./synchronous.js";
+import type { WriteMeter } from "./write-meter.js";
 
 export type { InterpreterOptions, RunResult } from "./interpreter-options.js";
 export type { Code, SourceOrigin } from "./source-code.js";
