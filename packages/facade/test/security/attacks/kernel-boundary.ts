@@ -849,6 +849,29 @@ probe("x:seek-write-2g", lambda: grow(A + "/far", lambda fd: os.pwrite(fd, b"x",
 probe("ctl:write-512k", lambda: fill(A + "/small", 512 << 10))
 `;
 
+// KB10, open files: descriptors up to the limit, then EMFILE (the bash worker's own
+// descriptors are not the program's: it is a process of its own).
+const OPEN_FILES_LIMIT = 64;
+
+const KB10_FILES = String.raw`
+A = ARGS["A"]
+def open_many(limit):
+    fds = []
+    try:
+        while len(fds) < 4 * limit:
+            fds.append(os.open(A + "/ok-files", os.O_RDONLY))
+    except OSError as e:
+        return {"opened": len(fds), "errno": e.errno}
+    finally:
+        for fd in fds:
+            os.close(fd)
+    return {"opened": len(fds)}
+result = open_many(ARGS["limit"])
+probe("x:open-past-limit", lambda: result if "errno" not in result else (_ for _ in ()).throw(OSError(result["errno"], "open")))
+probe("info:open-files", lambda: result)
+probe("ctl:open-again", lambda: os.close(os.open(A + "/ok-files", os.O_RDONLY)))
+`;
+
 // --- KB12: the existence oracle ---------------------------------------------------------
 
 const KB12 = `
@@ -1190,11 +1213,6 @@ export const KERNEL_BOUNDARY_ATTACKS: readonly Attack[] = [
     exec: ["python3"],
     resourceLimits: { ...DEFAULT_RESOURCE_LIMITS, fileSizeBytes: FILE_LIMIT },
     setup: (f) => script(f, "kb10report", KB10),
-    knownFailure: {
-      bash: "the envelope has no denials at all: python ignores SIGXFSZ, its write fails with EFBIG (27) and the file stops at 1 MiB, but nothing reports LIMIT_EXCEEDED file_size (only a SIGXFSZ death, or a file the interpreter opened itself, is detected)",
-      safe: "the envelope has no denials at all: python ignores SIGXFSZ, its write fails with EFBIG (27) and the file stops at 1 MiB, but nothing reports LIMIT_EXCEEDED file_size (only a SIGXFSZ death, or a redirection the engine opened itself, is detected)",
-      host: "the envelope has no denials at all: python ignores SIGXFSZ, its write fails with EFBIG (27) and the file stops at 1 MiB, but nothing reports LIMIT_EXCEEDED file_size (only a SIGXFSZ death is detected)",
-    },
     steps: () => [run("kb10report")],
     check: (outcomes, _f, engine) => {
       expectContained(outcomes[0], `KB10 ${engine} (report)`);
@@ -1202,6 +1220,26 @@ export const KERNEL_BOUNDARY_ATTACKS: readonly Attack[] = [
       expect(denials).toContainEqual(
         expect.objectContaining({ code: "LIMIT_EXCEEDED", target: "file_size" }),
       );
+    },
+  },
+  {
+    id: "KB10",
+    title:
+      "limits: with openFiles 64, descriptors run out with EMFILE past the limit and not before it (not reported: no signal tells)",
+    deep: true,
+    exec: ["python3"],
+    resourceLimits: { ...DEFAULT_RESOURCE_LIMITS, openFiles: OPEN_FILES_LIMIT },
+    setup: (f) => {
+      writeFileSync(join(f.A, "ok-files"), "ok\n");
+      script(f, "kb10files", KB10_FILES, { limit: OPEN_FILES_LIMIT });
+    },
+    steps: () => [run("kb10files")],
+    check: (outcomes, _f, engine) => {
+      const probes = expectContained(outcomes[0], `KB10 ${engine} (open files)`);
+      const result = value(probes, "info:open-files") as { opened: number; errno?: number };
+      expect(result.errno).toBe(24); // EMFILE
+      expect(result.opened).toBeGreaterThan(OPEN_FILES_LIMIT / 2); // control: below the limit
+      expect(result.opened).toBeLessThanOrEqual(OPEN_FILES_LIMIT);
     },
   },
   {
