@@ -5,6 +5,7 @@ import { type Builtin, numberArg } from "./builtin-context.js";
 import { caller } from "./caller-builtin.js";
 import { declareBuiltin } from "./declare.js";
 import { cd, dirs, popd, pushd, pwd } from "./directory-builtins.js";
+import { enable, setBuiltinNames } from "./enable-builtin.js";
 import { hash } from "./hash-builtin.js";
 import { wait } from "./jobs.js";
 import { kill } from "./kill-builtin.js";
@@ -14,6 +15,7 @@ import { read } from "./read.js";
 import { setBuiltin } from "./set-builtin.js";
 import { AssignmentAbort, ExitSignal, LoopSignal, ReturnSignal } from "./signals.js";
 import { source } from "./source-builtin.js";
+import type { ShellState } from "./state.js";
 import { bracket, test } from "./test-builtin.js";
 import { trapBuiltin } from "./trap.js";
 import { ulimit } from "./ulimit-builtin.js";
@@ -144,6 +146,7 @@ export const BUILTINS = new Map<string, Builtin>([
   ["hash", hash],
   ["ulimit", ulimit],
   ["kill", kill],
+  ["enable", enable],
   ["alias", alias],
   ["unalias", unalias],
   [
@@ -157,3 +160,9 @@ export const BUILTINS = new Map<string, Builtin>([
 ]);
 BUILTINS.set(".", BUILTINS.get("source") as Builtin);
 for (const [name, builtin] of MORE_BUILTINS) BUILTINS.set(name, builtin);
+setBuiltinNames(() => [...BUILTINS.keys()]);
+
+/** The builtin `name` runs, unless there is none or `enable -n` turned it off. */
+export function enabledBuiltin(state: ShellState, name: string): Builtin | undefined {
+  return state.disabledBuiltins.has(name) ? undefined : BUILTINS.get(name);
+}

@@ -68,7 +68,7 @@ async function runCarried(
   fds: Fds,
 ): Promise<number> {
   const name = argv[0] as keyof typeof UTILITIES;
-  const allowed = await interpreter.access.checkExec(name, name);
+  const allowed = await interpreter.access.checkExec(name, name, argv);
   if (!allowed.ok) return refused(interpreter, fds, name, allowed);
   const stdout = sinkOf(fds, 1);
   const stderr = sinkOf(fds, 2);
@@ -132,20 +132,22 @@ export async function runExternal(
   argv: string[],
   env: Record<string, string>,
   fds: Fds,
+  /** Give the program `_` as its own path (not under `exec`, as in bash). */
+  namePath = true,
 ): Promise<number> {
   const name = argv[0] as string;
   if (isCarried(name)) {
     if (checkInProcess(name, argv.slice(1)).ok) return runCarried(interpreter, argv, env, fds);
     const host = await resolveCommand(interpreter, name);
     if ("status" in host) return runCarried(interpreter, argv, env, fds);
-    return runProgram(interpreter, host.path, argv, env, fds);
+    return runProgram(interpreter, host.path, argv, env, fds, namePath);
   }
   const found = await resolveCommand(interpreter, name);
   if ("status" in found) {
     interpreter.error(fds, found.message);
     return found.status;
   }
-  return runProgram(interpreter, found.path, argv, env, fds);
+  return runProgram(interpreter, found.path, argv, env, fds, namePath);
 }
 
 /** Exec-check the program found at `path` for `argv[0]` and run it. */
@@ -155,10 +157,11 @@ async function runProgram(
   argv: string[],
   env: Record<string, string>,
   fds: Fds,
+  namePath: boolean,
 ): Promise<number> {
   const name = argv[0] as string;
   const found = { path };
-  const allowed = await interpreter.access.checkExec(name, found.path);
+  const allowed = await interpreter.access.checkExec(name, found.path, argv);
   if (!allowed.ok) return refused(interpreter, fds, name, allowed);
   const stdout = sinkOf(fds, 1);
   const stderr = sinkOf(fds, 2);
@@ -186,7 +189,8 @@ async function runProgram(
     const result = await interpreter.runner.run({
       file: found.path,
       argv,
-      env,
+      // A program sees `_` set to its own path name (bash exports it so).
+      env: namePath ? { ...env, _: found.path } : env,
       cwd: interpreter.state.cwd,
       // A pipe streams into the program as its writer produces (`yes | grep -m1 y` ends).
       stdin: input.isComplete() ? input.readAll() : input.chunks(),

@@ -24,6 +24,7 @@ export async function callFunction(
     name: fn.name,
     source: origin.source,
     callLine: interpreter.line,
+    ...(interpreter.state.shopt.has("extdebug") ? { args: argv.slice(1) } : {}),
   });
   const saved = interpreter.enterSource(origin);
   interpreter.loopDepth = 0;

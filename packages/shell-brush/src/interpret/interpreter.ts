@@ -12,7 +12,7 @@ import type { AndOr, Command, FunctionDefinition, List, Script } from "../parse/
 import { parseBash } from "../parse/parse-bash.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
 import type { BuiltinContext } from "./builtin-context.js";
-import { BUILTINS } from "./builtins.js";
+import { enabledBuiltin } from "./builtins.js";
 import { type CommandLocation, resolveCommand } from "./command-search.js";
 import { runCompound } from "./compound.js";
 import { runDebugTrap, setBashCommand } from "./debug-trap.js";
@@ -110,10 +110,12 @@ export class Interpreter {
         this.state.set(name, value).exported = true;
       this.state.positional = [...(options.args ?? [])];
       this.state.scriptName = options.scriptName ?? "bash";
+      this.state.lastArgument = this.state.scriptName;
       setInitialVariables(this.state);
       this.state.set("PWD", options.cwd).exported = true;
       this.state.syncStack();
     }
+    this.state.currentLine = () => this.line;
     this.expander = new Expander({
       state: this.state,
       access: this.access,
@@ -446,7 +448,7 @@ export class Interpreter {
   }
 
   isBuiltin(name: string): boolean {
-    return BUILTINS.has(name);
+    return enabledBuiltin(this.state, name) !== undefined;
   }
 
   /** Run an expanded command (for `command` and `builtin`): functions optional. */

@@ -52,8 +52,6 @@ export class ParameterExpander {
     }
     const special = this.special(name);
     if (special !== undefined) return { values: [special], multi: null };
-    if (name === "LINENO" && state.lookup(name) === undefined)
-      return { values: [String(this.expander.host.line())], multi: null };
     if (index === null) {
       const resolved = state.resolveName(name);
       if (resolved.includes("[")) {
@@ -102,8 +100,6 @@ export class ParameterExpander {
         return state.lastBackground;
       case "-":
         return dashFlags(state);
-      case "RANDOM":
-        return String(Math.floor(Math.random() * 32768));
       default:
         return undefined;
     }

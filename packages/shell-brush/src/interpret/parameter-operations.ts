@@ -131,6 +131,8 @@ export function decodeEscapes(value: string): string {
 
 export function quoteValue(value: string): string {
   if (needsAnsiQuote(value)) return ansiQuote(value);
+  // bash's sh_single_quote writes a lone quote as `\'`.
+  if (value === "'") return "\\'";
   return `'${value.replace(/'/g, "'\\''")}'`;
 }
 

@@ -7,7 +7,7 @@
 import type { SimpleCommand } from "../parse/ast-command.js";
 import { expandAliases } from "./alias-expansion.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
-import { BUILTINS, type Builtin } from "./builtins.js";
+import { type Builtin, enabledBuiltin } from "./builtins.js";
 import { describeError } from "./errno-text.js";
 import { runExternal } from "./external-command.js";
 import { callFunction } from "./function-call.js";
@@ -65,6 +65,8 @@ async function simpleRun(
     } catch (error) {
       assignmentStatementError(interpreter, fds, error);
     }
+    // A statement of assignments alone has no last argument: `$_` is empty after it.
+    if (command.assignments.length > 0) interpreter.state.lastArgument = "";
     const status = interpreter.lastSubstitutionStatus ?? 0;
     return withRedirects(interpreter, command.redirects, fds, async () => status);
   }
@@ -75,6 +77,9 @@ async function simpleRun(
     interpreter.state.lastArgument = lastArgument.startsWith("\u0000")
       ? (lastArgument.split(":")[2] ?? "")
       : lastArgument;
+    // Setting `$_` drops an `export` the script gave it.
+    const underscore = interpreter.state.lookupRaw("_");
+    if (underscore !== undefined) underscore.exported = false;
   }
 }
 
@@ -107,7 +112,7 @@ async function invokeSimple(
   }
   if (name === "exec") return exec(interpreter, argv, command, fds);
   const fn = interpreter.state.functions.get(name);
-  const builtin = BUILTINS.get(name);
+  const builtin = enabledBuiltin(interpreter.state, name);
   if (fn === undefined && builtin === undefined) {
     const env = interpreter.state.exportedEnv();
     for (const assignment of command.assignments)
@@ -164,7 +169,11 @@ async function exec(
     return 0;
   }
   const status = await withRedirects(interpreter, command.redirects, fds, (redirected) =>
-    invoke(interpreter, argv.slice(1), redirected, { functions: false, externals: true }),
+    invoke(interpreter, argv.slice(1), redirected, {
+      functions: false,
+      externals: true,
+      exec: true,
+    }),
   );
   throw new ExitSignal(status);
 }
@@ -205,15 +214,15 @@ export async function invoke(
   interpreter: Interpreter,
   argv: string[],
   fds: Fds,
-  options: { readonly functions: boolean; readonly externals: boolean },
+  options: { readonly functions: boolean; readonly externals: boolean; readonly exec?: boolean },
 ): Promise<number> {
   const name = argv[0] as string;
   const fn = options.functions ? interpreter.state.functions.get(name) : undefined;
   if (fn !== undefined) return callFunction(interpreter, fn, argv, fds);
-  const builtin = BUILTINS.get(name);
+  const builtin = enabledBuiltin(interpreter.state, name);
   if (builtin !== undefined) return builtin(interpreter.builtinContext(fds), argv.slice(1));
   if (!options.externals) return 1;
-  return runExternal(interpreter, argv, interpreter.state.exportedEnv(), fds);
+  return runExternal(interpreter, argv, interpreter.state.exportedEnv(), fds, !options.exec);
 }
 
 async function declarationArgs(

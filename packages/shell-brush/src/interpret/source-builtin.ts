@@ -29,7 +29,12 @@ export const source: Builtin = async (context, args) => {
   const saved = context.state.positional;
   if (args.length > 1) context.state.positional = args.slice(1);
   const interpreter = context.interpreter;
-  context.state.pushFrame({ name: "source", source: file, callLine: interpreter.line });
+  context.state.pushFrame({
+    name: "source",
+    source: file,
+    callLine: interpreter.line,
+    args: args.length > 1 ? args.slice(1) : [file],
+  });
   const origin = interpreter.enterSource({ source: file, code: interpreter.code });
   interpreter.traceLevel += 1;
   try {

@@ -16,6 +16,18 @@ export interface Variable {
   nameref: boolean;
   /** `local x` / `declare x` without a value: declared but unset. */
   declaredOnly: boolean;
+  /** A computed variable (`RANDOM`, `SECONDS`, …): its value is refreshed on every read. */
+  dynamic?: DynamicValue;
+}
+
+/** A computed value (`dynamic-variables.ts`): a string, or the elements of an indexed array. */
+export type DynamicValue = (state: ShellState) => string | readonly string[];
+
+/** Bring a computed variable's value up to date. */
+function refresh(state: ShellState, variable: Variable, getter: DynamicValue): void {
+  const value = getter(state);
+  if (typeof value === "string") variable.value = value;
+  else variable.array = new Map(value.map((item, index) => [String(index), item]));
 }
 
 export const OPTION_NAMES = [
@@ -126,6 +138,11 @@ export interface Frame {
   readonly source: string;
   /** `BASH_LINENO`: the line the frame was entered from, in the caller's file. */
   readonly callLine: number;
+  /**
+   * `BASH_ARGV`/`BASH_ARGC`: the frame's arguments when bash records them (always for
+   * `source`, with its file name first; for a function only under `shopt -s extdebug`).
+   */
+  readonly args?: readonly string[];
 }
 
 /** A nameref that names another variable (`resolveName` follows it). */
@@ -176,6 +193,16 @@ export class ShellState {
   limits = new Map<string, string>();
   /** `alias` definitions. */
   aliases = new Map<string, string>();
+  /** `BASH_ARGC` shows the script's own count (once a frame has recorded arguments). */
+  private scriptArgsShown = false;
+  /** Builtins turned off by `enable -n`. */
+  disabledBuiltins = new Set<string>();
+  /** `BASH_SUBSHELL`: how many subshells deep this state is. */
+  subshellLevel = 0;
+  /** When the shell started (`SECONDS`). */
+  startedAt = Date.now();
+  /** The line being run (`LINENO`); the interpreter that owns the state sets it. */
+  currentLine: () => number = () => 0;
 
   constructor(cwd: string, pid = 4242) {
     this.cwd = cwd;
@@ -209,6 +236,10 @@ export class ShellState {
     copy.hashed = new Map(this.hashed);
     copy.limits = new Map(this.limits);
     copy.aliases = new Map(this.aliases);
+    copy.subshellLevel = this.subshellLevel + 1;
+    copy.disabledBuiltins = new Set(this.disabledBuiltins);
+    copy.scriptArgsShown = this.scriptArgsShown;
+    copy.startedAt = this.startedAt;
     return copy;
   }
 
@@ -240,13 +271,43 @@ export class ShellState {
       variable.declaredOnly = frames.length === 0;
       global.set(name, variable);
     }
+    // FUNCNAME exists only while a function runs (a `source` alone leaves it empty).
+    const funcName = global.get("FUNCNAME");
+    if (funcName?.array !== null && funcName !== undefined && !funcName.assoc) {
+      if (frames.every((frame) => frame.name === "source")) funcName.array = new Map();
+    }
+    this.syncArguments(frames, global);
+  }
+
+  /** `BASH_ARGC`/`BASH_ARGV` from the frames that record arguments, plus the script's 0. */
+  private syncArguments(frames: readonly Frame[], global: Map<string, Variable>): void {
+    const counts: string[] = [];
+    const values: string[] = [];
+    for (const frame of frames) {
+      if (frame.args === undefined) continue;
+      counts.push(String(frame.args.length));
+      values.push(...[...frame.args].reverse());
+    }
+    // The script's own entry appears with the first recorded frame and stays (bash).
+    if (counts.length > 0) this.scriptArgsShown = true;
+    if (this.scriptArgsShown) counts.push("0");
+    for (const [name, items] of [
+      ["BASH_ARGC", counts],
+      ["BASH_ARGV", values],
+    ] as const) {
+      const variable = global.get(name);
+      if (variable === undefined || variable.array === null || variable.assoc) continue;
+      variable.array = new Map(items.map((item, index) => [String(index), item]));
+    }
   }
 
   /** The variable itself, namerefs not followed. */
   lookupRaw(name: string): Variable | undefined {
     for (let index = this.scopes.length - 1; index >= 0; index -= 1) {
       const found = this.scopes[index]?.get(name);
-      if (found !== undefined) return found;
+      if (found === undefined) continue;
+      if (found.dynamic !== undefined) refresh(this, found, found.dynamic);
+      return found;
     }
     return undefined;
   }

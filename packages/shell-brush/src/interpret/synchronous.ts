@@ -256,6 +256,8 @@ function assignments(interpreter: Interpreter, command: SimpleCommand, fds: Fds)
   } catch (error) {
     assignmentStatementError(interpreter, fds, error);
   }
+  // A statement of assignments alone has no last argument: `$_` is empty after it.
+  state.lastArgument = "";
   return 0;
 }
 

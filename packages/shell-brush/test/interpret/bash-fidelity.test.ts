@@ -1,0 +1,105 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are shell source, where ${NAME} is literal input.
+/**
+ * Issue 19 point 5: behaviours the public corpus found different from bash, each run
+ * through the interpreter and through real bash, whose output is the expectation.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { PATH, scratch, sh } from "./run.js";
+
+/** Real bash on `script` (stdin), in `cwd`, with the environment the interpreter gets. */
+function bash(script: string, cwd: string): { stdout: string; status: number } {
+  const ran = spawnSync("/bin/bash", ["--norc", "--noprofile"], {
+    cwd,
+    input: script,
+    env: { PATH, LC_ALL: "C" },
+    encoding: "utf8",
+  });
+  return { stdout: ran.stdout, status: ran.status ?? -1 };
+}
+
+/** The interpreter's stdout and status equal bash's for `script`. */
+async function sameAsBash(script: string): Promise<string> {
+  const cwd = scratch();
+  const expected = bash(script, cwd);
+  const actual = await sh(script, cwd);
+  expect({ stdout: actual.stdout, status: actual.status }).toEqual(expected);
+  return actual.stdout;
+}
+
+describe.skipIf(!existsSync("/bin/bash"))("bash fidelity (issue 19 point 5)", () => {
+  it("computes the well-known dynamic variables on every read", async () => {
+    const out = await sameAsBash(
+      [
+        'echo "sub: $BASH_SUBSHELL $(echo $BASH_SUBSHELL) $( (echo $BASH_SUBSHELL) )"',
+        "[[ $EPOCHSECONDS =~ ^[0-9]+$ ]] && echo epoch",
+        "[[ $EPOCHREALTIME =~ ^[0-9]+\\.[0-9]{6}$ ]] && echo realtime",
+        "a=$SRANDOM b=$SRANDOM; [[ $a != $b && $a =~ ^[0-9]+$ ]] && echo srandom",
+        "declare -n r=RANDOM; x=$r y=$r; [[ $x != $y ]] && echo random-through-nameref",
+        'echo "opts: $SHELLOPTS"; set -u; echo "opts: $SHELLOPTS"; set +u',
+        "SHELLOPTS=x; echo $?",
+        "echo ${#COMP_WORDBREAKS} $SHLVL",
+        "unset RANDOM; RANDOM=5; echo $RANDOM",
+        "echo $((LINENO + 0)) $LINENO",
+      ].join("\n"),
+    );
+    expect(out).toContain("sub: 0 1 2\nepoch\nrealtime\nsrandom\nrandom-through-nameref\n");
+  });
+
+  it("lists the variables bash sets up, with their attributes", async () => {
+    await sameAsBash(
+      "declare -p | grep '^declare ' | sed -e 's/=.*//' | grep -v -e ' PWD$' -e ' OLDPWD$' -e ' LC_ALL$'",
+    );
+  });
+
+  it("exports SHLVL one higher than its parent's and gives a program `_` as its path", async () => {
+    const out = await sameAsBash(
+      "bash -c 'echo $SHLVL'; env | grep '^_='; env | grep -c '^PS1=' || true",
+    );
+    expect(out).toBe("2\n_=/usr/bin/env\n0\n");
+  });
+
+  it("empties `$_` after a statement of assignments and drops its export", async () => {
+    await sameAsBash(
+      'echo seed; x=1; echo "[$_]"; z=$(echo a); echo "[$_]"; export _=v; echo a b; declare -p _ | grep -c x || true',
+    );
+  });
+
+  it("keeps BASH_ARGV and BASH_ARGC for sourced files, and for functions under extdebug", async () => {
+    const cwd = scratch();
+    const script = [
+      "printf 'declare -p BASH_ARGV BASH_ARGC\\n' > argv.sh",
+      ". ./argv.sh",
+      "f() { declare -p BASH_ARGV BASH_ARGC; }; f a b",
+      "shopt -s extdebug",
+      'inner() { echo "${BASH_ARGC[*]} | ${BASH_ARGV[*]}"; }',
+      "outer() { inner x y; }; outer a b c",
+    ].join("\n");
+    const expected = bash(script, cwd);
+    const actual = await sh(script, cwd);
+    expect(actual.stdout).toBe(expected.stdout);
+    expect(actual.stdout).toContain("2 3 0 | y x c b a\n");
+    expect(actual.stdout).toContain('BASH_ARGV=([0]="./argv.sh")');
+  });
+
+  it("leaves FUNCNAME empty in a file sourced outside any function", async () => {
+    await sameAsBash(
+      'printf \'echo "[${FUNCNAME[*]}]"\\nf() { echo "[${FUNCNAME[*]}]"; }\\n\' > s.sh; . ./s.sh; f',
+    );
+  });
+
+  it("turns builtins off with enable -n and on again", async () => {
+    await sameAsBash(
+      [
+        "enable -n cd",
+        "builtin cd . 2>/dev/null; echo $?",
+        "enable -n | grep cd",
+        "enable cd; builtin cd .; echo $?",
+        "enable -n declare; declare x=1 2>/dev/null; echo $?; enable declare",
+        "declare -p x 2>/dev/null || echo unset",
+        "enable nosuch 2>/dev/null; echo $?",
+      ].join("\n"),
+    );
+  });
+});
