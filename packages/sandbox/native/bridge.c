@@ -1,47 +1,27 @@
 /*
- * bridle-launch: the network bridge of a host allow-list (`net proxy`, network.md §2).
- * The launcher enters a network namespace of its own holding only `lo`; the bridge, a
- * second process of the call's PID namespace (never the target's child, so a target
- * that waits for every child is not kept waiting), listens on 127.0.0.1 at each `proxy`
- * port and relays every accepted connection byte for byte to the UNIX socket of that
- * port, where the host's egress proxy decides. It parses nothing: what a connection
- * carries is the proxy's to judge. Once listening it holds no capability and a Landlock
- * domain of its own that opens no file and makes no TCP connection. It dies with the namespace (the target is its init).
+ * bridle-launch: the network of a host allow-list (`net proxy`, network.md §2). The
+ * launcher enters a network namespace of its own holding only `lo`, binds and listens on
+ * 127.0.0.1 at each `proxy` port there, and hands the listening sockets to the host
+ * process over the IPC channel it was spawned with (Node's, named by NODE_CHANNEL_FD),
+ * then closes its own copies. The host's egress proxy accepts on them directly: what a
+ * connection carries is the proxy's to judge, and no socket anywhere on the file system,
+ * nor any address outside the call's namespace, leads to the proxy (ADR 0017, amended).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/un.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "launch.h"
-
-#define BRIDGE_MAX_PAIRS 128 /* the host proxy caps a call lower; this bounds the bridge */
-#define BRIDGE_BUF (64 * 1024)
-
-struct half { /* one direction: bytes read from `from`, not yet written to `to` */
-  char buf[BRIDGE_BUF];
-  size_t off, len;
-  int eof; /* `from` reached end of file */
-  int shut; /* `to` was shut for writing after the last byte */
-};
-
-struct pair {
-  int tcp, unix_fd; /* -1: slot free */
-  struct half up;   /* tcp → unix */
-  struct half down; /* unix → tcp */
-};
-
-static struct pair pairs[BRIDGE_MAX_PAIRS];
 
 /* `lo` up: the namespace's only interface (needs CAP_NET_ADMIN over it: the launcher's). */
 void bridge_loopback_up(void) {
@@ -56,163 +36,116 @@ void bridge_loopback_up(void) {
   close(fd);
 }
 
+/*
+ * Launcher, before the target's fork: the host's channel, made close-on-exec and its
+ * variables removed from the environment, so the target neither inherits it nor is told
+ * of it (a Node program would otherwise take a descriptor of its own for the channel).
+ */
+int bridge_channel_take(const struct policy *p) {
+  const char *text = getenv("NODE_CHANNEL_FD");
+  char *end = NULL;
+  long fd = text == NULL ? -1 : strtol(text, &end, 10);
+  if (text == NULL || *text == '\0' || *end != '\0' || fd < 3 || fd > 65535)
+    fail_msg("net proxy: no host channel (NODE_CHANNEL_FD)");
+  for (size_t i = 0; i < p->keep_fds_len; i++)
+    if (p->keep_fds[i] == (int)fd) fail_msg("net proxy: the host channel is a keep-fd");
+  struct stat st;
+  int type = 0;
+  socklen_t len = sizeof type;
+  if (fstat((int)fd, &st) != 0 || !S_ISSOCK(st.st_mode) ||
+      getsockopt((int)fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0 || type != SOCK_STREAM)
+    fail_msg("net proxy: the host channel is not a stream socket");
+  if (fcntl((int)fd, F_SETFD, FD_CLOEXEC) != 0) fail("net proxy: host channel");
+  unsetenv("NODE_CHANNEL_FD");
+  unsetenv("NODE_CHANNEL_SERIALIZATION_MODE");
+  return (int)fd;
+}
+
 static int listen_on(uint16_t port) {
-  int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) fail("net proxy: socket");
   int one = 1;
   setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
   struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons(port)};
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0) fail("net proxy: bind bridge port");
+  if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0) fail("net proxy: bind a proxy port");
   if (listen(fd, 128) != 0) fail("net proxy: listen");
   return fd;
 }
 
-static int connect_host(const char *path) {
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return -1;
-  struct sockaddr_un addr = {.sun_family = AF_UNIX};
-  strncpy(addr.sun_path, path, sizeof addr.sun_path - 1);
-  if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
-    close(fd);
-    return -1;
+/* One message of Node's IPC protocol (json mode) carrying a listening socket: the host's
+   ChildProcess emits `message` with {bridle: "egress", port} and a net.Server. */
+static void send_listener(int channel, int listener, uint16_t port) {
+  char msg[160];
+  int n = snprintf(msg, sizeof msg,
+                   "{\"cmd\":\"NODE_HANDLE\",\"type\":\"net.Server\",\"msg\":"
+                   "{\"bridle\":\"egress\",\"port\":%u}}\n",
+                   (unsigned)port);
+  struct iovec iov = {.iov_base = msg, .iov_len = (size_t)n};
+  union {
+    char buf[CMSG_SPACE(sizeof(int))];
+    struct cmsghdr align;
+  } control;
+  memset(&control, 0, sizeof control);
+  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control.buf,
+                     .msg_controllen = sizeof control.buf};
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN(sizeof(int));
+  memcpy(CMSG_DATA(c), &listener, sizeof listener);
+  ssize_t sent;
+  while ((sent = sendmsg(channel, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
   }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-  return fd;
+  if (sent != n) fail("net proxy: hand a proxy port to the host");
 }
 
-static void drop(struct pair *p) {
-  close(p->tcp);
-  close(p->unix_fd);
-  p->tcp = p->unix_fd = -1;
-}
-
-/* Moves what it can one way; 0 to keep the pair, -1 when it must close. */
-static int pump(struct half *h, int from, int to, short from_ready, short to_ready) {
-  if (h->len == 0 && !h->eof && (from_ready & (POLLIN | POLLHUP | POLLERR))) {
-    ssize_t n = read(from, h->buf, sizeof h->buf);
-    if (n > 0) {
-      h->off = 0;
-      h->len = (size_t)n;
-    } else if (n == 0) {
-      h->eof = 1;
-    } else if (errno != EAGAIN && errno != EINTR) {
-      return -1;
+/*
+ * Waits for the host to acknowledge `count` handles (Node answers each with one
+ * NODE_HANDLE_ACK line). Closing the channel sooner could lose one: Node drops a channel
+ * whose acknowledgement it cannot write, with what it has not read yet.
+ */
+static void await_acks(int channel, size_t count) {
+  static const char ack[] = "\"cmd\":\"NODE_HANDLE_ACK\"";
+  char buf[512];
+  size_t have = 0, acked = 0;
+  while (acked < count) {
+    struct pollfd pfd = {.fd = channel, .events = POLLIN};
+    int ready = poll(&pfd, 1, 10000);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) fail_msg("net proxy: the host did not take the proxy ports");
+    ssize_t n = read(channel, buf + have, sizeof buf - 1 - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail_msg("net proxy: the host closed its channel");
+    have += (size_t)n;
+    buf[have] = '\0';
+    char *line;
+    while ((line = memchr(buf, '\n', have)) != NULL) { /* one message per line */
+      *line = '\0';
+      if (strstr(buf, "NODE_HANDLE_NACK") != NULL) fail_msg("net proxy: the host refused a port");
+      if (strstr(buf, ack) != NULL) acked++;
+      size_t used = (size_t)(line + 1 - buf);
+      memmove(buf, line + 1, have - used);
+      have -= used;
     }
-  }
-  if (h->len > 0 && (to_ready & (POLLOUT | POLLERR | POLLHUP) || from_ready)) {
-    ssize_t n = send(to, h->buf + h->off, h->len, MSG_NOSIGNAL);
-    if (n > 0) {
-      h->off += (size_t)n;
-      h->len -= (size_t)n;
-    } else if (n < 0 && errno != EAGAIN && errno != EINTR) {
-      return -1;
-    }
-  }
-  if (h->eof && h->len == 0 && !h->shut) {
-    shutdown(to, SHUT_WR);
-    h->shut = 1;
-  }
-  return 0;
-}
-
-static void accept_on(int listener, const char *path) {
-  for (;;) {
-    int tcp = accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
-    if (tcp < 0) return;
-    struct pair *slot = NULL;
-    for (size_t i = 0; i < BRIDGE_MAX_PAIRS && slot == NULL; i++)
-      if (pairs[i].tcp < 0) slot = &pairs[i];
-    int host = slot == NULL ? -1 : connect_host(path);
-    if (host < 0) { /* full, or the proxy is gone: the client sees a reset, nothing leaves */
-      close(tcp);
-      continue;
-    }
-    int one = 1; /* relayed bytes go out as they come: no Nagle stall behind a delayed ACK */
-    setsockopt(tcp, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    memset(slot, 0, sizeof *slot);
-    slot->tcp = tcp;
-    slot->unix_fd = host;
-  }
-}
-
-static _Noreturn void relay(const struct policy *p, const int *listeners) {
-  size_t np = p->proxy_len;
-  for (size_t i = 0; i < BRIDGE_MAX_PAIRS; i++) pairs[i].tcp = pairs[i].unix_fd = -1;
-  struct pollfd fds[PROXY_MAX + 2 * BRIDGE_MAX_PAIRS];
-  int slot_of[2 * BRIDGE_MAX_PAIRS];
-  for (;;) {
-    size_t n = 0;
-    for (size_t i = 0; i < np; i++) fds[n++] = (struct pollfd){.fd = listeners[i], .events = POLLIN};
-    size_t first_pair = n;
-    for (size_t i = 0; i < BRIDGE_MAX_PAIRS; i++) {
-      struct pair *q = &pairs[i];
-      if (q->tcp < 0) continue;
-      short tcp_ev = (short)((q->up.len == 0 && !q->up.eof ? POLLIN : 0) | (q->down.len ? POLLOUT : 0));
-      short unix_ev = (short)((q->down.len == 0 && !q->down.eof ? POLLIN : 0) | (q->up.len ? POLLOUT : 0));
-      slot_of[n - first_pair] = (int)i;
-      fds[n++] = (struct pollfd){.fd = q->tcp, .events = tcp_ev};
-      slot_of[n - first_pair] = (int)i;
-      fds[n++] = (struct pollfd){.fd = q->unix_fd, .events = unix_ev};
-    }
-    if (poll(fds, n, -1) < 0) {
-      if (errno == EINTR) continue;
-      _exit(EXIT_LAUNCH_FAILED);
-    }
-    for (size_t i = 0; i < np; i++)
-      if (fds[i].revents & POLLIN) accept_on(listeners[i], p->proxy[i].path);
-    for (size_t k = first_pair; k + 1 < n; k += 2) {
-      struct pair *q = &pairs[slot_of[k - first_pair]];
-      if (q->tcp != fds[k].fd) continue; /* a slot filled by accept_on in this round */
-      short tr = fds[k].revents, ur = fds[k + 1].revents;
-      int bad = pump(&q->up, q->tcp, q->unix_fd, tr, ur) < 0 ||
-                pump(&q->down, q->unix_fd, q->tcp, ur, tr) < 0;
-      int done = q->up.shut && q->down.shut;
-      if (bad || done) drop(q);
-    }
+    if (have == sizeof buf - 1) fail_msg("net proxy: the host's channel sent a long line");
   }
 }
 
 /*
- * Launcher, in the call's network namespace, after the target's fork (the target is the
- * PID namespace's init): forks the bridge and returns once it listens on every port, so
- * the target, told to go only afterwards, never meets a port nobody listens on.
+ * Launcher, in the call's network namespace, after the target's fork (so the target
+ * never held a listener) and before it is told to go (so it never meets a port nobody
+ * listens on: connections wait in the backlog until the host accepts). The launcher
+ * keeps nothing: once the host acknowledged them, its copies of the listeners and of
+ * the channel are closed.
  */
-void bridge_start(const struct policy *p) {
-  int ready[2];
-  if (pipe2(ready, O_CLOEXEC) != 0) fail("net proxy: pipe");
-  pid_t pid = fork();
-  if (pid < 0) fail("net proxy: fork the bridge");
-  if (pid == 0) {
-    close(ready[0]);
-    /* Nothing of the launcher's: no policy, no keep-fd, no output pipe of the call
-       (stderr stays until it listens, for a failure's message). */
-    if (ready[1] > 3 && close_range(3, (unsigned)ready[1] - 1, 0) != 0) fail("net proxy: close");
-    if (close_range((unsigned)ready[1] + 1, ~0U, 0) != 0) fail("net proxy: close");
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-    if (null <= 2 || dup2(null, 0) < 0 || dup2(null, 1) < 0) fail("net proxy: /dev/null");
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail("net proxy: prctl PDEATHSIG");
-    /* Not dumpable: the target, same uid, can read nothing of it through /proc. */
-    if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) fail("net proxy: prctl DUMPABLE");
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    signal(SIGPIPE, SIG_IGN);
-    int listeners[PROXY_MAX];
-    for (size_t i = 0; i < p->proxy_len; i++) listeners[i] = listen_on(p->proxy[i].port);
-    caps_drop_all();
-    landlock_bridge();
-    if (write(ready[1], "r", 1) != 1) _exit(EXIT_LAUNCH_FAILED);
-    close(ready[1]);
-    if (dup2(null, 2) < 0) _exit(EXIT_LAUNCH_FAILED); /* opened before the domain forbade it */
-    close(null);
-    relay(p, listeners);
+void bridge_hand_over(const struct policy *p, int channel) {
+  int listeners[PROXY_MAX];
+  for (size_t i = 0; i < p->proxy_len; i++) {
+    listeners[i] = listen_on(p->proxy[i].port);
+    send_listener(channel, listeners[i], p->proxy[i].port);
   }
-  close(ready[1]);
-  char byte;
-  ssize_t n;
-  while ((n = read(ready[0], &byte, 1)) < 0 && errno == EINTR) {
-  }
-  if (n != 1) fail_msg("net proxy: the bridge did not start");
-  close(ready[0]);
+  await_acks(channel, p->proxy_len);
+  for (size_t i = 0; i < p->proxy_len; i++) close(listeners[i]);
+  close(channel);
 }

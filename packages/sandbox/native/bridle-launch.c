@@ -1,7 +1,7 @@
 /*
  * bridle-launch: entry point. Reads the policy, sets no_new_privs, creates the per-call
  * cgroups, enters the PID (and, for non-root, user) namespace, forks the target as PID 1
- * of it and stays as its reaper; under `net proxy` it also forks the bridge (bridge.c). The target enters its other namespaces, builds its
+ * of it and stays as its reaper; under `net proxy` it hands the host its proxy ports (bridge.c). The target enters its other namespaces, builds its
  * private view, drops every capability, applies Landlock and seccomp and execs.
  * Protocol: ../docs/launcher-protocol.md.
  */
@@ -91,7 +91,7 @@ static int forward(pid_t child, int sig) {
 }
 
 /*
- * Every child is reaped, the bridge too (`net proxy`): the namespace's init does not
+ * Every child is reaped: the namespace's init does not
  * finish exiting while a process of its namespace is left unreaped.
  */
 static int reap(pid_t child, const sigset_t *set) {
@@ -104,7 +104,7 @@ static int reap(pid_t child, const sigset_t *set) {
       trace_stopped(done, status);
       continue;
     }
-    if (done > 0 && done != child) continue; /* the bridge, or a traced descendant */
+    if (done > 0 && done != child) continue; /* a traced descendant */
     if (done == child) {
       if (WIFEXITED(status)) return WEXITSTATUS(status);
       int sig = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
@@ -128,6 +128,7 @@ static int launch(struct policy policy, char **target) {
     fail_msg("max-procs: no pids cgroup and no user namespace");
   cgroups_create(&policy);
   isolate_enter_namespaces(policy.net_proxy);
+  int channel = policy.net_proxy ? bridge_channel_take(&policy) : -1;
   int alive[2], go[2];
   if (pipe2(alive, O_CLOEXEC) != 0 || pipe2(go, O_CLOEXEC) != 0) fail("pipe");
   sigset_t set, old_mask;
@@ -150,8 +151,8 @@ static int launch(struct policy policy, char **target) {
   cgroups_attach(child);
   /* Traced before it runs anything: a SIGXFSZ anywhere in the tree is seen (trace.c). */
   if (policy.has_fsize) (void)trace_seize(child);
-  /* While the target builds its view: the bridge into the network namespace they share. */
-  if (policy.net_proxy) bridge_start(&policy);
+  /* While the target builds its view: the proxy ports of the namespace they share. */
+  if (policy.net_proxy) bridge_hand_over(&policy, channel);
   if (write(go[1], "g", 1) != 1) fail("start the target");
   close(go[1]);
   int code = reap(child, &set);

@@ -3,8 +3,8 @@
  * PID namespace (and, when not root, a user namespace mapping its own uid/gid, which is
  * how an ordinary user obtains the others); the target then enters its own mount, IPC,
  * UTS, cgroup and (under `net deny-all`) network namespaces and builds its private view.
- * Under `net proxy` the launcher itself enters the network namespace, so that the bridge
- * it forks after the target shares it (bridge.c).
+ * Under `net proxy` the launcher itself enters the network namespace, so that the proxy
+ * ports it listens on after the target's fork are the target's (bridge.c).
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -155,32 +155,14 @@ void landlock_apply(const struct policy *p) {
       add_path(ruleset, device_sinks[i], LL_READ | LL_FS_WRITE_FILE | LL_FS_TRUNCATE, handled);
     }
   }
-  /* `net proxy`: TCP connect to the bridge ports only, bind nowhere (network.md §5). */
+  /* `net proxy`: TCP connect to the proxy ports only, bind nowhere (network.md §5). */
   for (size_t i = 0; p->net_proxy && i < p->proxy_len; i++) {
     struct ll_net_port_attr rule = {.allowed_access = LL_NET_CONNECT_TCP, .port = p->proxy[i].port};
     if (syscall(__NR_landlock_add_rule, ruleset, LL_RULE_NET_PORT, &rule, 0) != 0)
-      fail("landlock: add bridge port rule");
+      fail("landlock: add proxy port rule");
   }
   /* no_new_privs is already set by main(); restrict_self requires it for non-root. */
   if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) fail("landlock: restrict self");
-  close(ruleset);
-}
-
-/* The bridge's own domain (bridge.c): no file may be opened, read, written or executed,
-   no TCP bind or connect (its ports are bound already); what it still does — accept on
-   its listeners and connect to the host's UNIX sockets by path — no right here governs. */
-void landlock_bridge(void) {
-  int abi = landlock_abi();
-  if (abi < 1) return; /* the bridge then runs without this second wall, as before it */
-  struct ll_ruleset_attr attr = {.handled_access_fs = LL_READ | LL_FS_EXECUTE | LL_WRITE};
-  if (abi < 2) attr.handled_access_fs &= ~LL_FS_REFER;
-  if (abi < 3) attr.handled_access_fs &= ~LL_FS_TRUNCATE;
-  if (abi >= 4) attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
-  if (abi >= 6) attr.scoped = LL_SCOPE_ABSTRACT_UNIX_SOCKET | LL_SCOPE_SIGNAL;
-  size_t size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8;
-  int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, size, 0);
-  if (ruleset < 0) fail("landlock: create the bridge's ruleset");
-  if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) fail("landlock: restrict the bridge");
   close(ruleset);
 }
 

@@ -19,9 +19,8 @@ struct path_list {
 };
 
 #define PROXY_MAX 4
-struct proxy_port { /* a bridge port in the call's namespace and the host socket it relays to */
+struct proxy_port { /* a port in the call's namespace whose listener the host's proxy takes */
   uint16_t port;
-  char *path;
 };
 
 struct policy {
@@ -77,7 +76,6 @@ void policy_parse(char *text, size_t len, struct policy *out);
 int landlock_abi(void);
 void landlock_apply(const struct policy *p);
 void landlock_nest(void);
-void landlock_bridge(void); /* the bridge: nothing of the file system, no TCP bind/connect */
 
 /* seccomp.c */
 int seccomp_available(void);
@@ -103,8 +101,9 @@ void trace_stopped(pid_t pid, int status);  /* launcher: a traced task stopped; 
 int trace_file_size_hit(void);              /* launcher, after the target died */
 
 /* bridge.c: `net proxy` */
-void bridge_loopback_up(void);          /* launcher, in its own network namespace */
-void bridge_start(const struct policy *p); /* launcher, after the target's fork */
+void bridge_loopback_up(void);                 /* launcher, in its own network namespace */
+int bridge_channel_take(const struct policy *p); /* launcher, before the target's fork */
+void bridge_hand_over(const struct policy *p, int channel); /* launcher, after the fork */
 
 /* probe.c */
 int probe_main(void);

@@ -53,20 +53,14 @@ static void push_path(struct path_list *list, char *path, size_t line_no) {
   list->items[list->len++] = path;
 }
 
-/* `proxy <port> <socket path>`: a bridge port and the host's UNIX socket it relays to. */
+/* `proxy <port>`: a port of the call's namespace whose listener goes to the host's proxy. */
 static void push_proxy(struct policy *p, char *value, size_t line_no) {
   if (p->proxy_len >= PROXY_MAX) bad_line(line_no, "at most 4 proxy ports");
-  char *space = strchr(value, ' ');
-  if (space == NULL) bad_line(line_no, "expected 'proxy <port> <socket path>'");
-  *space = '\0';
   uint64_t port = parse_u64(value, line_no);
   if (port < 1 || port > 65535) bad_line(line_no, "proxy port must be between 1 and 65535");
-  char *path = space + 1;
-  if (path[0] != '/') bad_line(line_no, "path is not absolute");
-  if (strlen(path) >= 108) bad_line(line_no, "proxy socket path longer than 107 bytes");
   for (size_t i = 0; i < p->proxy_len; i++)
     if (p->proxy[i].port == port) bad_line(line_no, "proxy port given twice");
-  p->proxy[p->proxy_len++] = (struct proxy_port){.port = (uint16_t)port, .path = path};
+  p->proxy[p->proxy_len++] = (struct proxy_port){.port = (uint16_t)port};
 }
 
 static void set_axis(enum axis *slot, const char *value, size_t line_no) {

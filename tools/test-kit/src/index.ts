@@ -11,3 +11,4 @@ export {
 } from "./process-tree.js";
 export { NOWHERE_HOME, registryWith } from "./registry-with.js";
 export { useTempDirs } from "./temp-dirs.js";
+export { tsLoaderPath } from "./ts-loader-path.js";

@@ -106,6 +106,8 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         ...own,
         ...Array.from({ length: slots - own.length }, () => devNull),
         ...(policyText === undefined ? [] : ["pipe" as const]),
+        // Last, past every descriptor the launcher reads: it names it (NODE_CHANNEL_FD).
+        ...(request.netChannel === undefined ? [] : ["ipc" as const]),
       ];
       const stdio = stdioFor(listed, cover, devNull);
       let child: ChildProcess;
@@ -124,6 +126,7 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         merged?.releaseChildEnd();
       }
       const exited = exitOf(child);
+      request.netChannel?.(child);
       try {
         await started(child);
       } catch (error) {
@@ -189,6 +192,8 @@ function holdEventLoop(stages: readonly Stage[], timer: NodeJS.Timeout, held: bo
   for (const stage of stages) {
     if (held) stage.child.ref();
     else stage.child.unref();
+    if (held) stage.child.channel?.ref();
+    else stage.child.channel?.unref();
     for (const stream of stage.child.stdio) {
       const handle = stream as { ref?: () => void; unref?: () => void } | null;
       if (held) handle?.ref?.();

@@ -20,6 +20,7 @@ import { selectBackend } from "../backend/select-backend.js";
 import { createEgressProxy, type EgressProxy } from "../network/egress-proxy.js";
 import { type NetTestHooks, systemResolver, testResolver } from "../network/host-resolver.js";
 import { isInternalAddress } from "../network/internal-address.js";
+import { netTestHooksOf } from "../network/net-test-hooks.js";
 import { admitStages } from "./admit-program.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { buildChildEnvironment } from "./child-environment.js";
@@ -55,7 +56,8 @@ export interface SandboxOptions {
   /**
    * Test harness only (network.md, "Testing without the internet"): the egress proxy
    * resolves these names to these loopback servers and nothing else. No configuration
-   * file maps to it.
+   * file maps to it. (An engine's sandbox gets them from `bindNetTestHooks` on its
+   * backend object.)
    */
   readonly netTestHooks?: NetTestHooks | undefined;
 }
@@ -155,6 +157,7 @@ function refuseSpawn(audit: AuditSink, tool: string, argv: readonly string[], de
 export function createSandbox(options: SandboxOptions): Sandbox {
   checkGitIdentity(options.gitIdentity);
   const available = options.backend ?? NONE_BACKEND;
+  const testHooks = options.netTestHooks ?? netTestHooksOf(options.backend);
   const limits: ResourceLimits = Object.freeze({ ...DEFAULT_RESOURCE_LIMITS, ...options.limits });
   async function run(
     cx: ToolContext,
@@ -199,9 +202,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (hosts !== undefined && selection.applied.netProxy === true) {
         proxy = await createEgressProxy({
           grant: hosts,
-          parent: options.tmpdir,
-          resolver: options.netTestHooks
-            ? testResolver(options.netTestHooks, isInternalAddress)
+          resolver: testHooks
+            ? testResolver(testHooks, isInternalAddress)
             : systemResolver(isInternalAddress),
           audit: cx.audit,
           toolName: cx.toolName,
@@ -254,6 +256,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         wrapper: prepared,
         session,
         reportsLimits: launched,
+        netChannel: proxy ? (child) => proxy?.adopt(child) : undefined,
         onLaunched: request.onLaunched
           ? (hold: LaunchHold) =>
               request.onLaunched?.(hold, {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import type { OutputSession } from "@agent-bridle/core";
 import type { ExceededLimit } from "./limit-trailer.js";
 
@@ -62,6 +63,12 @@ export interface LaunchRequest {
    * killed so) ran into the file-size limit.
    */
   readonly reportsLimits?: boolean | undefined;
+  /**
+   * A host allow-list's egress proxy: every stage is spawned with an IPC channel (its
+   * last stdio entry), over which its launcher hands over the listeners of the call's
+   * proxy ports; this takes each stage's channel.
+   */
+  readonly netChannel?: ((child: ChildProcess) => void) | undefined;
 }
 
 export interface SpawnResult {

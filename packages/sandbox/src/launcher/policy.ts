@@ -46,14 +46,11 @@ export function renderLauncherPolicy(policy: LauncherPolicy): string {
   if (policy.netAll === true) lines.push("net all");
   if (proxy.length > 0) lines.push("net proxy");
   if (proxy.length > 4) throw new ConfigurationError("launcher policy: at most 4 proxy ports");
-  for (const { port, socket } of proxy) {
+  for (const { port } of proxy) {
     if (!Number.isSafeInteger(port) || port < 1 || port > 65535) {
       throw new ConfigurationError("launcher policy: proxy port must be between 1 and 65535");
     }
-    if (Buffer.byteLength(checkPath("proxy", socket)) >= 108) {
-      throw new ConfigurationError("launcher policy: proxy socket path longer than 107 bytes");
-    }
-    lines.push(`proxy ${port} ${socket}`);
+    lines.push(`proxy ${port}`);
   }
   for (const fd of policy.keepFds ?? []) {
     if (fd > 65535) throw new ConfigurationError("launcher policy: keep-fd must be <= 65535");

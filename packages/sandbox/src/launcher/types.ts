@@ -28,7 +28,8 @@ export interface LauncherPolicy {
   readonly netAll?: boolean | undefined;
   /**
    * A host allow-list (`net proxy`, network.md): a network namespace of its own whose
-   * only way out is the bridge, listening on each port and relaying to each socket.
+   * only way out is the listener on each port, handed to the host's egress proxy over
+   * the launcher's IPC channel (the spawn's `ipc` stdio entry).
    */
   readonly netProxy?: readonly LauncherProxyPort[] | undefined;
   /** Descriptors besides 0, 1, 2 that reach the target; every other one is closed. */
@@ -45,11 +46,9 @@ export interface LauncherPolicy {
   readonly cwd?: string | undefined;
 }
 
-/** A bridge port inside the call's network namespace and the host socket it relays to. */
+/** A port inside the call's network namespace whose listener the egress proxy takes. */
 export interface LauncherProxyPort {
   readonly port: number;
-  /** Absolute path of the egress proxy's UNIX socket (shorter than 108 bytes). */
-  readonly socket: string;
 }
 
 /** How the launcher enforces `max-procs` on this host. */

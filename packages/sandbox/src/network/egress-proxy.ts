@@ -1,6 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { connect, createServer, type Server, type Socket } from "node:net";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { connect, Server, type Socket } from "node:net";
 import { type AuditSink, createDenial, type Denial } from "@agent-bridle/core";
 import { decideEgress, grantPatterns } from "./egress-decision.js";
 import type { HostResolver } from "./host-resolver.js";
@@ -9,7 +8,7 @@ import type { FrontResult } from "./proxy-request.js";
 import { SocketReader } from "./socket-reader.js";
 import { readSocksRequest } from "./socks5-front.js";
 
-/** The ports the bridge listens on inside the call's namespace (nothing else is there). */
+/** The proxy's ports inside the call's namespace (nothing else is there). */
 export const BRIDGE_HTTP_PORT = 3128;
 export const BRIDGE_SOCKS_PORT = 1080;
 export const DEFAULT_MAX_CONNECTIONS = 32;
@@ -19,8 +18,6 @@ const OPENING_TIMEOUT_MS = 10_000;
 export interface EgressProxyOptions {
   /** The grant's `net.only` entries. */
   readonly grant: readonly string[];
-  /** Where the proxy's sockets are made (a fresh 0700 directory beneath it). */
-  readonly parent: string;
   readonly resolver: HostResolver;
   readonly audit: AuditSink;
   readonly toolName: string;
@@ -30,13 +27,19 @@ export interface EgressProxyOptions {
 
 /** One call's egress proxy: decides, relays, audits, and closes everything at the end. */
 export interface EgressProxy {
-  /** The bridge's ports and the UNIX sockets they relay to (the launcher's `proxy` lines). */
-  readonly ports: readonly { readonly port: number; readonly socket: string }[];
+  /** The ports the launcher listens on in the call's namespace (its `proxy` lines). */
+  readonly ports: readonly { readonly port: number }[];
+  /**
+   * Takes a launcher's IPC channel: the listeners it hands over (one per port, already
+   * listening in the call's namespace) are accepted on here. Nothing else reaches the
+   * proxy: it has no socket of its own, on the file system or elsewhere.
+   */
+  adopt(launcher: ChildProcess): void;
   /** What the call's programs are told (`HTTP_PROXY`, … set after the caller's). */
   readonly environment: Readonly<Record<string, string>>;
   /** Refused connections so far, one per host and port. */
   denials(): readonly Denial[];
-  /** Every connection and listener closed, the sockets removed. */
+  /** Every connection and every adopted listener closed. */
   close(): Promise<void>;
 }
 
@@ -59,7 +62,6 @@ function proxyEnvironment(): Record<string, string> {
 export async function createEgressProxy(options: EgressProxyOptions): Promise<EgressProxy> {
   const patterns = grantPatterns(options.grant);
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const dir = await mkdtemp(join(options.parent, "bridle-net-"));
   const open = new Set<Socket>();
   const refused = new Map<string, Denial>();
   let active = 0;
@@ -175,34 +177,36 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
     client.once("close", () => upstream.destroy());
   }
 
-  const servers: Server[] = [];
-  const listen = async (name: string, front: (reader: SocketReader) => Promise<FrontResult>) => {
-    const path = join(dir, name);
-    const server = createServer({ allowHalfOpen: true }, (client) => {
+  const fronts = new Map<number, (reader: SocketReader) => Promise<FrontResult>>([
+    [BRIDGE_HTTP_PORT, readHttpRequest],
+    [BRIDGE_SOCKS_PORT, readSocksRequest],
+  ]);
+  const servers = new Set<Server>();
+  const take = (message: unknown, handle: unknown) => {
+    const port = (message as { bridle?: unknown; port?: unknown } | null)?.port;
+    const front = typeof port === "number" ? fronts.get(port) : undefined;
+    if (!(handle instanceof Server)) return;
+    if (closed || front === undefined || (message as { bridle?: unknown }).bridle !== "egress")
+      return void handle.close();
+    servers.add(handle);
+    // Tunnels are half-open both ways: an end of file from either side is passed on.
+    (handle as Server & { allowHalfOpen: boolean }).allowHalfOpen = true;
+    handle.on("connection", (client: Socket) => {
       serve(client, front).catch(() => client.destroy());
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(path, () => resolve());
-    });
-    servers.push(server);
-    return path;
+    handle.on("error", () => {});
   };
-  const http = await listen("http.sock", readHttpRequest);
-  const socks = await listen("socks.sock", readSocksRequest);
-
   return Object.freeze({
-    ports: Object.freeze([
-      { port: BRIDGE_HTTP_PORT, socket: http },
-      { port: BRIDGE_SOCKS_PORT, socket: socks },
-    ]),
+    ports: Object.freeze([{ port: BRIDGE_HTTP_PORT }, { port: BRIDGE_SOCKS_PORT }]),
+    adopt(launcher: ChildProcess) {
+      launcher.on("message", take);
+    },
     environment: Object.freeze(proxyEnvironment()),
     denials: () => [...refused.values()],
     async close() {
       closed = true;
       for (const server of servers) server.close();
       for (const socket of open) socket.destroy();
-      await rm(dir, { recursive: true, force: true });
     },
   });
 }

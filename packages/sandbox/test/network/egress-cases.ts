@@ -1,9 +1,11 @@
 // Issue 16's cases, each a set of runs whose reports the test judges (egress.test.ts).
 // Every refusal has its positive control in the same case.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import type { RunReport, Scope } from "./egress-scenarios.js";
 
 export type CaseReport = Record<string, RunReport | string>;
@@ -11,6 +13,8 @@ type Case = (scope: Scope) => Promise<CaseReport>;
 
 const CURL = ["curl", "-sS", "-f", "-m", "10"];
 const PY = "/usr/bin/python3";
+const NOBODY = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"];
+const execFileAsync = promisify(execFile);
 
 export const CASES: Record<string, Case> = {
   async "curl over HTTP: a granted name works, an ungranted one is refused"({ run, servers }) {
@@ -104,23 +108,74 @@ print(urllib.request.urlopen("http://allowed.test:${servers.http}/", timeout=10)
       ),
     };
   },
-  async "the proxy's own sockets cannot be reached from the call"({ run, servers, base }) {
-    // The sandbox's tmpdir is the fixture's base, which the grant lets the call write:
-    // the proxy's directory is in plain sight, and still its sockets cannot be opened.
-    const script = `
-import glob, socket, urllib.request
-paths = glob.glob("${base}/bridle-net-*/*.sock")
-print("sockets", len(paths))
-for path in paths:
+  async "nothing outside the call can reach the proxy"({ run, servers, base }) {
+    // The call fetches, waits while intruders outside it try every way in, and fetches
+    // again: its own traffic flows before and after, theirs reaches nothing.
+    const ready = join(base, "intruders-may-try");
+    const done = join(base, "intruders-tried");
+    const call = `
+import os, time, urllib.request
+get = lambda: urllib.request.urlopen("http://allowed.test:${servers.http}/", timeout=10).read().decode().strip()
+print(get())
+open(${JSON.stringify(ready)}, "w").close()
+for _ in range(200):
+    if os.path.exists(${JSON.stringify(done)}): break
+    time.sleep(0.05)
+print(get())
+`;
+    const running = run(["allowed.test"], [PY, "-c", call]);
+    for (let i = 0; i < 400 && !existsSync(ready); i += 1) await sleep(25);
+    const intruder = `
+import glob, os, socket, sys
+host = sys.argv[1]
+# Every UNIX socket the host process holds that a path or an abstract name leads to.
+inodes = set()
+for fd in glob.glob(f"/proc/{host}/fd/*"):
+    try:
+        link = os.readlink(fd)
+    except OSError:
+        continue
+    if link.startswith("socket:["):
+        inodes.add(link[8:-1])
+named = []
+for line in open("/proc/net/unix").read().splitlines()[1:]:
+    fields = line.split()
+    if len(fields) >= 8 and fields[6] in inodes:
+        named.append(fields[7])
+named += glob.glob(${JSON.stringify(`${base}/bridle-net-*`)} + "/*")
+print("named", len(named))
+for path in named:
     try:
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.connect(path)
-        print("connected", path)
+        s.connect("\\0" + path[1:] if path.startswith("@") else path)
+        s.sendall(b"CONNECT allowed.test:${servers.http} HTTP/1.1\\r\\n\\r\\n")
+        print("reached", path, s.recv(100))
     except OSError as e:
-        print("refused", e.errno)
-print(urllib.request.urlopen("http://allowed.test:${servers.http}/", timeout=10).read().decode().strip())
+        print("refused", path, e.errno)
+for port in (3128, 1080):
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=2)
+        s.sendall(b"CONNECT allowed.test:${servers.http} HTTP/1.1\\r\\n\\r\\n")
+        s.settimeout(2)
+        print("answered", port, s.recv(100))
+    except OSError as e:
+        print("refused", port)
 `;
-    return { unix: await run(["allowed.test"], [PY, "-c", script]) };
+    const as = async (wrap: readonly string[]) => {
+      const argv = [...wrap, PY, "-c", intruder, String(process.pid)];
+      try {
+        const { stdout } = await execFileAsync(argv[0] as string, argv.slice(1), {
+          timeout: 20_000,
+        });
+        return stdout;
+      } catch (error) {
+        return `failed: ${String(error)}`;
+      }
+    };
+    const sameUser = await as([]);
+    const nobody = process.getuid?.() === 0 ? await as(NOBODY) : "not root";
+    writeFileSync(done, "");
+    return { call: await running, sameUser, nobody };
   },
   async "UDP and DNS reach nothing"({ run, servers }) {
     const script = `

@@ -1,12 +1,12 @@
-// The egress proxy on its own (no launcher): a client speaks to its UNIX sockets as the
-// bridge relays it, against a loopback server. The decision, the internal-address
-// table and the answers a refused client gets; the kernel side is egress.test.ts.
-import { mkdtempSync, rmSync } from "node:fs";
+// The egress proxy on its own (no launcher): a stand-in child hands it a listener over
+// an IPC channel, as the launcher does, and a client speaks to that listener against a
+// loopback server. The decision, the internal-address table and the answers a refused
+// client gets; the kernel side is egress.test.ts.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { AuditEvent } from "@agent-bridle/core";
+import type { AuditRecord } from "@agent-bridle/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEgressProxy, type EgressProxy } from "../../src/network/egress-proxy.js";
 import { testResolver } from "../../src/network/host-resolver.js";
@@ -27,11 +27,9 @@ async function setUp(grant: string[], publicAddresses = ["127.0.0.1"]) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const dir = mkdtempSync(join(tmpdir(), "bridle-proxy-test-"));
-  const events: AuditEvent[] = [];
+  const events: AuditRecord[] = [];
   const proxy: EgressProxy = await createEgressProxy({
     grant,
-    parent: dir,
     resolver: testResolver(
       { hosts: { "ok.test": "127.0.0.1" }, publicAddresses },
       isInternalAddress,
@@ -42,15 +40,37 @@ async function setUp(grant: string[], publicAddresses = ["127.0.0.1"]) {
   cleanups.push(async () => {
     await proxy.close();
     server.close();
-    rmSync(dir, { recursive: true, force: true });
   });
-  const http = proxy.ports.find((entry) => entry.port === 3128)?.socket as string;
-  return { proxy, port, http, events, hits: () => hits };
+  return { proxy, port, http: await handOver(proxy, 3128), events, hits: () => hits };
 }
 
-function exchange(path: string, bytes: string): Promise<string> {
+/**
+ * A child listens on an ephemeral loopback port and sends the listener over its IPC
+ * channel with the message the launcher sends for `port`; the port it really listens on.
+ */
+async function handOver(proxy: EgressProxy, port: number): Promise<number> {
+  const script = `
+const server = require("node:net").createServer();
+server.listen(0, "127.0.0.1", () => {
+  process.send({ bridle: "egress", port: ${port} }, server, () => {
+    console.log(server.address().port);
+    server.close();
+    process.disconnect();
+  });
+});`;
+  const child = spawn(process.execPath, ["-e", script], {
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
+  proxy.adopt(child);
+  const received = once(child, "message");
+  const [line] = (await once(child.stdout as NodeJS.ReadableStream, "data")) as [Buffer];
+  await received;
+  return Number(line.toString().trim());
+}
+
+function exchange(port: number, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(path, () => socket.write(bytes));
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
     let text = "";
     socket.on("data", (chunk) => (text += chunk));
     socket.on("end", () => resolve(text));
@@ -105,12 +125,22 @@ describe("the egress proxy", () => {
 
   it("closes every connection when closed", async () => {
     const { http, port, proxy } = await setUp(["ok.test"]);
-    const socket = connect(http, () => socket.write(`CONNECT ok.test:${port} HTTP/1.1\r\n\r\n`));
+    const socket = connect(http, "127.0.0.1", () =>
+      socket.write(`CONNECT ok.test:${port} HTTP/1.1\r\n\r\n`),
+    );
     await new Promise((resolve) => socket.once("data", resolve));
     const closed = new Promise((resolve) => socket.once("close", resolve));
     await proxy.close();
     await closed;
-    await expect(exchange(http, "x")).rejects.toThrow(/ENOENT|ECONNREFUSED/);
+    await expect(exchange(http, "x")).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
+  });
+
+  it("takes only listeners marked for one of its ports", async () => {
+    const { proxy } = await setUp(["ok.test"]);
+    const stray = await handOver(proxy, 9999);
+    await expect(exchange(stray, "GET / HTTP/1.1\r\n\r\n")).rejects.toThrow(
+      /ECONNREFUSED|ECONNRESET/,
+    );
   });
 });
 

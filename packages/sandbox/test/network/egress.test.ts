@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { tsLoaderPath } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
 import { createLandlockBackend } from "../../src/backend/landlock-backend.js";
 import { CASES, type CaseReport } from "./egress-cases.js";
@@ -44,7 +45,7 @@ function runCases(mode: Mode): Promise<Map<string, CaseReport | string>> {
     process.execPath,
     "--conditions=@agent-bridle/source",
     "--import",
-    here("ts-loader.mjs"),
+    tsLoaderPath(),
     here("egress-child.ts"),
     ...Object.keys(CASES),
   ];
@@ -192,13 +193,23 @@ describe.skipIf(process.platform !== "linux")("host allow-lists through the egre
       expectThrough(runOf(report, "control"), /^hello from allowed\.test/, "http");
     });
 
-    it("the proxy's UNIX sockets, in plain sight, cannot be opened by the call", {
+    it("nothing outside the call reaches the proxy: no socket leads to it, the call's own traffic flows", {
       timeout: 120_000,
     }, async () => {
-      const report = await reportOf("the proxy's own sockets cannot be reached from the call");
-      const unix = runOf(report, "unix");
-      // Positive control in the same run: the proxy is reached through the bridge.
-      expectThrough(unix, /^sockets 2\nrefused 13\nrefused 13\nhello from allowed\.test/, "http");
+      const report = await reportOf("nothing outside the call can reach the proxy");
+      const call = runOf(report, "call");
+      // Positive control: the call's own two fetches, before and after the intruders.
+      expectThrough(call, /^hello from allowed\.test:\d+\nhello from allowed\.test:\d+\n$/, "http");
+      expect(call.hits.http).toBe(2);
+      const seenBy = typeof report === "object" ? report : {};
+      const intruders = [
+        seenBy.sameUser,
+        ...(isRoot && mode.name === "root" ? [seenBy.nobody] : []),
+      ];
+      for (const seen of intruders) {
+        expect(seen).toMatch(/^named 0\n/);
+        expect(seen).not.toMatch(/reached|answered \d+ b'HTTP\/1\.1 200/);
+      }
     });
 
     it("UDP and DNS reach nothing (the proxy resolves)", { timeout: 120_000 }, async () => {

@@ -1,5 +1,5 @@
 // The unprivileged run's child (helpers/unprivileged.ts starts it as nobody through
-// setpriv, under helpers/ts-loader.mjs): `unprivileged-child.ts <table> <export> <engine>`
+// setpriv, under test-kit's ts-loader.mjs): `unprivileged-child.ts <table> <export> <engine>`
 // imports the table `../attacks/<table>.js`, sends each of its rows for `engine` with the
 // same judge the root run uses (fixtures under $TMPDIR, host resources as this user),
 // re-checks every fixture a little later, and prints one line, `KB-REPORT {json}`: each

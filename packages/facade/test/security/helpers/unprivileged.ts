@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { tsLoaderPath } from "@agent-bridle-tools/test-kit";
 import type { EngineName } from "./engines.js";
 import type { RowReport } from "./unprivileged-child.js";
 
@@ -10,7 +11,7 @@ import type { RowReport } from "./unprivileged-child.js";
 // §4): when the test command runs as root, a table's rows are ALSO sent by a child node
 // process running as nobody — `setpriv --reuid=65534 --regid=65534 --clear-groups
 // --inh-caps=-all` — one child per engine. The child (helpers/unprivileged-child.ts)
-// imports the same table and judge through helpers/ts-loader.mjs, with the workspace
+// imports the same table and judge through test-kit's ts-loader.mjs, with the workspace
 // packages from their built, world-readable `dist`; its fixtures and host resources are
 // nobody's, under a fresh 0777 directory that is its HOME and TMPDIR. It reports every
 // row as JSON; the test asserts on each row.
@@ -73,7 +74,7 @@ export function runAsNobody(
       "--inh-caps=-all",
       process.execPath,
       "--import",
-      here("ts-loader.mjs"),
+      tsLoaderPath(),
       here("unprivileged-child.ts"),
       table,
       exportName,

@@ -1,13 +1,16 @@
-// Module hooks that let a plain `node` run this suite's TypeScript (the child that runs
-// the egress scenarios, as root and as nobody). Types are stripped by vite's
-// `transformWithOxc` (what vitest uses); `./x.js` from a `.ts` file finds `./x.ts`; run
-// with `--conditions=@agent-bridle/source` so workspace packages resolve to their source.
+// Module hooks that let a plain `node` run a suite's TypeScript (a child the suite starts,
+// often as another user through setpriv: `node --import <this file> child.ts …`; its
+// path is `tsLoaderPath()`). Types are stripped by vite's `transformWithOxc` (what vitest
+// uses); a relative `./x.js` import from a `.ts` file finds `./x.ts`. Workspace packages
+// resolve to their built `dist`, or to their source under
+// `--conditions=@agent-bridle/source`.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { register } from "node:module";
 import { fileURLToPath } from "node:url";
 import { isMainThread } from "node:worker_threads";
 
+// Imported with --import (main thread): install this same file as the hooks module.
 if (isMainThread) register(import.meta.url);
 
 export async function resolve(specifier, context, nextResolve) {
