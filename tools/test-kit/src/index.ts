@@ -1,5 +1,6 @@
 export { type ChildProcessRequest, childProcessRunner } from "./child-process-runner.js";
 export { ALLOCATE_6_GIB, ALLOCATE_16_MIB, forkLoop, WRITE_2_MIB } from "./limit-programs.js";
+export { type LoopbackServers, MIB, startLoopbackServers } from "./loopback-servers.js";
 export { type PassThroughOpenMode, passThroughAccess } from "./pass-through-access.js";
 export {
   brushWorkers,

@@ -13,9 +13,9 @@ import {
   NO_COVERAGE,
   only,
 } from "@agent-bridle/core";
+import { type LoopbackServers, startLoopbackServers } from "@agent-bridle-tools/test-kit";
 import { createLandlockBackend } from "../../src/backend/landlock-backend.js";
 import { createSandbox } from "../../src/funnel/sandbox.js";
-import { type LoopbackServers, startLoopbackServers } from "./loopback-servers.js";
 
 export interface RunReport {
   readonly kind: string;

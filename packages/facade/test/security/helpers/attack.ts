@@ -1,5 +1,5 @@
 import type { Caveats } from "@agent-bridle/core";
-import type { ResourceLimits } from "@agent-bridle/sandbox";
+import type { NetTestHooks, ResourceLimits } from "@agent-bridle/sandbox";
 import type { EngineName, ShellCall } from "./engines.js";
 import type { Fixture } from "./fixture.js";
 
@@ -45,6 +45,8 @@ export interface Attack {
   readonly blocked?: (fixture: Fixture) => readonly string[];
   /** The sandbox's per-call resource limits for this entry (default: the sandbox's). */
   readonly resourceLimits?: ResourceLimits;
+  /** The egress proxy's test resolver for this entry (names to loopback test servers). */
+  readonly netTestHooks?: NetTestHooks;
   /**
    * Judge deeper (the kernel-boundary rows): extended attributes of the outside tree,
    * host state (hostname, interfaces, routes, mounts, keys, SysV IPC) unchanged, and no

@@ -7,7 +7,12 @@ import {
   type Tool,
   type ToolEnvelope,
 } from "@agent-bridle/core";
-import { createHostBackend, type ResourceLimits } from "@agent-bridle/sandbox";
+import {
+  bindNetTestHooks,
+  createHostBackend,
+  type NetTestHooks,
+  type ResourceLimits,
+} from "@agent-bridle/sandbox";
 import { createBrushShellTool } from "@agent-bridle/shell-brush";
 import { createHostShellTool } from "@agent-bridle/shell-host";
 import { createShellTool } from "@agent-bridle/shell-safe";
@@ -33,11 +38,17 @@ export interface ShellCall {
 // biome-ignore lint/suspicious/noExplicitAny: the engines' input types differ; the registry validates.
 type AnyTool = Tool<any, ToolEnvelope>;
 
-function createTool(engine: EngineName, resourceLimits?: ResourceLimits): AnyTool {
+function createTool(
+  engine: EngineName,
+  resourceLimits?: ResourceLimits,
+  netTestHooks?: NetTestHooks,
+): AnyTool {
+  // The test resolver is bound to this backend object alone (test code only).
+  const backend = createHostBackend();
   const common = {
     home: HOME,
     tmpdir: "/tmp",
-    backend: createHostBackend(),
+    backend: netTestHooks ? bindNetTestHooks(backend, netTestHooks) : backend,
     ...(resourceLimits ? { resourceLimits } : {}),
   };
   if (engine === "bash") return createBrushShellTool({ ...common, warm: false });
@@ -52,15 +63,20 @@ function createTool(engine: EngineName, resourceLimits?: ResourceLimits): AnyToo
  * no network) with `grant` replacing axes — and `cwd` `$A` unless the call says otherwise.
  * When programs beyond the defaults are granted, fs_read also covers `/usr`: the bash
  * engine looks a program up through the path judge, so a granted program must be readable.
- * `resourceLimits` is the engine's `resourceLimits` option (the sandbox's limits of every call).
+ * `resourceLimits` is the engine's `resourceLimits` option (the sandbox's limits of every call);
+ * `netTestHooks` the egress proxy's test resolver (names to loopback test servers), bound
+ * to the engine's backend object with `bindNetTestHooks` (no configuration reaches it).
  */
 export function engineOver(
   engine: EngineName,
   fixture: Fixture,
   blocked: readonly string[] = [],
-  options: { readonly resourceLimits?: ResourceLimits | undefined } = {},
+  options: {
+    readonly resourceLimits?: ResourceLimits | undefined;
+    readonly netTestHooks?: NetTestHooks | undefined;
+  } = {},
 ) {
-  const tool = createTool(engine, options.resourceLimits);
+  const tool = createTool(engine, options.resourceLimits, options.netTestHooks);
   const base = defaultPathPolicy({ platform: "linux", home: HOME });
   const registry = Registry.builder()
     .tool(tool)

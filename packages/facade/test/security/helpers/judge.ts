@@ -71,6 +71,7 @@ export async function sendAttack(
     let host = attack.deep ? hostState() : undefined;
     const shell = engineOver(engine, fixture, attack.blocked?.(fixture) ?? [], {
       resourceLimits: attack.resourceLimits,
+      netTestHooks: attack.netTestHooks,
     });
     const outcomes: Outcome[] = [];
     const grant = attack.grant?.(fixture) ?? {};

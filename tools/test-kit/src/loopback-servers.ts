@@ -1,5 +1,5 @@
-// Loopback-only test servers for the egress suite (network.md, "Testing without the
-// internet"): plain HTTP, HTTPS with a throw-away certificate for `allowed.test`, a raw
+// Loopback-only test servers for the egress suites (network.md, "Testing without the
+// internet"; the sandbox's and the facade's): plain HTTP, HTTPS with a throw-away certificate for `allowed.test`, a raw
 // TCP port and a UDP port, each counting what reached it, so a refusal test can assert
 // that nothing did.
 import { execFileSync } from "node:child_process";
