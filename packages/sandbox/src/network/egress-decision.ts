@@ -16,7 +16,12 @@ export function grantPatterns(entries: readonly string[]): readonly NetHostPatte
 }
 
 export type EgressDecision =
-  | { readonly allowed: true; readonly host: string; readonly address: string }
+  | {
+      readonly allowed: true;
+      readonly host: string;
+      /** Where to connect, in order (the first that accepts). */
+      readonly addresses: readonly string[];
+    }
   | { readonly allowed: false; readonly host: string; readonly reason: string };
 
 /**
@@ -49,7 +54,8 @@ export async function decideEgress(
   );
   let addresses: readonly string[];
   if (isIP(host) !== 0) addresses = [host];
-  else if (host === "localhost") addresses = ["127.0.0.1"];
+  // `localhost` is both loopback addresses: a dev server may listen on either (ADR 0017).
+  else if (host === "localhost") addresses = ["127.0.0.1", "::1"];
   else {
     try {
       addresses = await resolver.resolve(host);
@@ -58,13 +64,12 @@ export async function decideEgress(
     }
   }
   const usable = literal ? addresses : addresses.filter((address) => !resolver.isInternal(address));
-  const address = usable[0];
-  if (address === undefined) {
+  if (usable.length === 0) {
     return {
       allowed: false,
       host,
       reason: `${host} resolves to a loopback, private or metadata address; grant that address literally to reach it`,
     };
   }
-  return { allowed: true, host, address };
+  return { allowed: true, host, addresses: usable };
 }

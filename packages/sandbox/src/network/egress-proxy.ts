@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { connect, Server, type Socket } from "node:net";
+import { Server, type Socket } from "node:net";
 import { type AuditSink, createDenial, type Denial } from "@agent-bridle/core";
+import { connectUpstream } from "./connect-upstream.js";
 import { decideEgress, grantPatterns } from "./egress-decision.js";
 import type { HostResolver } from "./host-resolver.js";
 import { readHttpRequest } from "./http-front.js";
@@ -140,36 +141,35 @@ export async function createEgressProxy(options: EgressProxyOptions): Promise<Eg
       return void client.end(request.refuse(decision.reason));
     }
     if (closed || client.destroyed) return;
-    // Half-open both ways: an end of file from either side is passed on, not a close.
-    const upstream = connect({ host: decision.address, port: request.port, allowHalfOpen: true });
-    track(upstream);
-    upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
-    let out = 0;
+    // Each usable address in turn (`localhost`: 127.0.0.1, then ::1).
+    const upstream = await connectUpstream(
+      decision.addresses,
+      request.port,
+      CONNECT_TIMEOUT_MS,
+      track,
+    );
+    if (upstream === undefined) {
+      audit(decision.host, request.port, undefined, 0, 0);
+      return void client.end(request.unreachable());
+    }
+    if (closed || client.destroyed) return void upstream.destroy();
+    upstream.setNoDelay(true);
+    client.setNoDelay(true);
+    const rest = reader.release();
+    client.write(request.accept());
+    upstream.write(request.upstreamPrefix);
+    upstream.write(rest);
+    let out = request.upstreamPrefix.length + rest.length;
     let back = 0;
-    let connected = false;
-    upstream.once("connect", () => {
-      connected = true;
-      upstream.setTimeout(0);
-      upstream.setNoDelay(true);
-      client.setNoDelay(true);
-      const rest = reader.release();
-      client.write(request.accept());
-      upstream.write(request.upstreamPrefix);
-      upstream.write(rest);
-      out += request.upstreamPrefix.length + rest.length;
-      client.on("data", (chunk: Buffer) => {
-        out += chunk.length;
-      });
-      upstream.on("data", (chunk: Buffer) => {
-        back += chunk.length;
-      });
-      client.pipe(upstream);
-      upstream.pipe(client);
-      client.resume();
+    client.on("data", (chunk: Buffer) => {
+      out += chunk.length;
     });
-    upstream.once("error", () => {
-      if (!connected) client.end(request.unreachable());
+    upstream.on("data", (chunk: Buffer) => {
+      back += chunk.length;
     });
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.resume();
     upstream.once("close", () => {
       client.end();
       audit(decision.host, request.port, undefined, out, back);

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
-import type { AuditRecord } from "@agent-bridle/core";
+import type { AuditEvent } from "@agent-bridle/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEgressProxy, type EgressProxy } from "../../src/network/egress-proxy.js";
 import { testResolver } from "../../src/network/host-resolver.js";
@@ -17,7 +17,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setUp(grant: string[], publicAddresses = ["127.0.0.1"]) {
+async function setUp(grant: string[], publicAddresses = ["127.0.0.1"], on = "127.0.0.1") {
   let hits = 0;
   const server: Server = createServer((req, res) =>
     res.end(req.url === "/host" ? `host=${req.headers.host}\n` : "hi\n"),
@@ -25,9 +25,9 @@ async function setUp(grant: string[], publicAddresses = ["127.0.0.1"]) {
   server.on("connection", () => {
     hits += 1;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, on, resolve));
   const port = (server.address() as AddressInfo).port;
-  const events: AuditRecord[] = [];
+  const events: AuditEvent[] = [];
   const proxy: EgressProxy = await createEgressProxy({
     grant,
     resolver: testResolver(
@@ -133,6 +133,16 @@ describe("the egress proxy", () => {
     await proxy.close();
     await closed;
     await expect(exchange(http, "x")).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
+  });
+
+  it("a localhost grant reaches a server listening on ::1 only; the ::1 literal is not granted by it", async () => {
+    const { http, port, hits } = await setUp(["localhost"], [], "::1");
+    const answer = await exchange(http, `GET http://localhost:${port}/ HTTP/1.1\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*hi\n$/);
+    expect(hits()).toBe(1);
+    const literal = await exchange(http, `GET http://[::1]:${port}/ HTTP/1.1\r\n\r\n`);
+    expect(literal).toMatch(/^HTTP\/1\.1 403 Forbidden/);
+    expect(hits()).toBe(1);
   });
 
   it("takes only listeners marked for one of its ports", async () => {
