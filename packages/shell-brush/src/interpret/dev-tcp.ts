@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import type { OutputSink } from "./io.js";
+import { InputSource, type OutputSink } from "./io.js";
 
 /**
  * bash's `/dev/tcp/<host>/<port>` (network.md §6). The worker runs inside the call's
@@ -112,13 +112,53 @@ export class SocketSink implements OutputSink {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.socket.destroyed) return resolve();
-      this.socket.once("close", () => resolve());
-      this.socket.end();
-      setTimeout(() => {
-        this.socket.destroy();
-      }, 5000).unref();
+    return endSocket(this.socket);
+  }
+}
+
+/** Ends `socket` for writing, then closes it once the peer did (at most 5 s later). */
+function endSocket(socket: Socket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.destroyed) return resolve();
+    socket.once("close", () => resolve());
+    socket.end();
+    setTimeout(() => {
+      socket.destroy();
+    }, 5000).unref();
+  });
+}
+
+/**
+ * What `<>` on `/dev/tcp` opens: one connection both ways, as in bash. Reading it gives
+ * the peer's bytes as they arrive (a streaming input: `read` and programs wait for more
+ * until the peer ends); writing it (`>&N`) sends. Closed when the command — or, for
+ * `exec`, the script — ends.
+ */
+export class SocketChannel extends InputSource implements OutputSink {
+  constructor(
+    private readonly socket: Socket,
+    early: Buffer,
+  ) {
+    super(new Uint8Array(), true);
+    if (early.length > 0) this.append(early);
+    socket.on("data", (chunk: Buffer) => {
+      try {
+        this.append(chunk);
+      } catch {
+        socket.destroy(); // nobody reads any more
+      }
     });
+    socket.once("end", () => this.end());
+    socket.once("close", () => this.end());
+    socket.on("error", () => {});
+    socket.resume();
+  }
+
+  write(chunk: Uint8Array | string): void {
+    if (!this.socket.destroyed && this.socket.writable) this.socket.write(chunk);
+  }
+
+  close(): Promise<void> {
+    return endSocket(this.socket);
   }
 }

@@ -245,7 +245,11 @@ export type Fds = Map<number, Channel>;
 
 export function sinkOf(fds: Fds, fd: number): OutputSink {
   const channel = fds.get(fd);
-  return channel === undefined || channel instanceof InputSource ? nullSink : channel;
+  if (channel === undefined) return nullSink;
+  // An input that is also a sink (`<>` on /dev/tcp: one connection both ways) is written.
+  if (channel instanceof InputSource)
+    return "write" in channel ? (channel as OutputSink) : nullSink;
+  return channel;
 }
 
 export function sourceOf(fds: Fds, fd: number): InputSource {

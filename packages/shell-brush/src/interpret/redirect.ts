@@ -9,7 +9,14 @@
 
 import type { Redirect } from "../parse/ast-command.js";
 import { encodeShellText } from "../parse/shell-bytes.js";
-import { type DevTcpTarget, devTcpTarget, openDevTcp, readAll, SocketSink } from "./dev-tcp.js";
+import {
+  type DevTcpTarget,
+  devTcpTarget,
+  openDevTcp,
+  readAll,
+  SocketChannel,
+  SocketSink,
+} from "./dev-tcp.js";
 import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";
 import type { Interpreter } from "./interpreter.js";
@@ -121,7 +128,10 @@ async function openTarget(
   return true;
 }
 
-/** `/dev/tcp/<host>/<port>` (dev-tcp.ts): read until the peer closes, or write to it. */
+/**
+ * `/dev/tcp/<host>/<port>` (dev-tcp.ts): `<` reads until the peer closes, `>` writes to
+ * it, `<>` is the connection both ways.
+ */
 async function openTcpTarget(
   interpreter: Interpreter,
   tcp: DevTcpTarget,
@@ -131,17 +141,16 @@ async function openTcpTarget(
   next: Fds,
   close: Closable[],
 ): Promise<boolean> {
-  if (how.both) {
-    interpreter.error(
-      fds,
-      `${how.target}: reading and writing one connection (<>) is not supported`,
-    );
-    return false;
-  }
   const opened = await openDevTcp(tcp);
   if (!opened.ok) {
     interpreter.error(fds, `${how.target}: ${opened.message}`);
     return false;
+  }
+  if (how.both) {
+    const channel = new SocketChannel(opened.socket, opened.early);
+    close.push(channel);
+    next.set(how.fd, channel);
+    return true;
   }
   if (how.reading) {
     next.set(how.fd, new InputSource(await readAll(opened.socket, opened.early)));
