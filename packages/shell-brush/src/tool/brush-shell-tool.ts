@@ -4,6 +4,7 @@
  * worker through the sandbox funnel, sends the request once, relays the validated frames
  * live to the observer, and builds the envelope from the terminal frame.
  */
+import { availableParallelism } from "node:os";
 import { isAbsolute } from "node:path";
 import {
   buildDeniedEnvelope,
@@ -62,8 +63,13 @@ export interface BrushShellToolOptions {
   readonly limits?: Partial<ShellLimits>;
   /** Live output, per invocation (reference §8). */
   readonly observer?: ShellOutputObserver;
-  /** Pre-start one worker for the next call with the same caveats (default true). */
+  /** Pre-start workers for the next calls with the same caveats (default true). */
   readonly warm?: boolean;
+  /**
+   * The most workers kept ready at once (default: the host's cores). The pool keeps as
+   * many as calls were recently in flight at once, within this bound (issue 20).
+   */
+  readonly maxWarmWorkers?: number;
   /** How long a warm worker waits for a call before it exits (default 30 s). */
   readonly idleMs?: number;
   /** Registered name; default `shell`. */
@@ -77,6 +83,15 @@ export type BrushShellTool = Tool<BrushInput, ToolEnvelope> & {
   /** Resolves once the warm worker for the next call is ready (if one is being started). */
   warmReady(): Promise<void>;
 };
+
+/** The host's bound on ready workers: an integer from 1 to 256, default the cores. */
+function warmBound(given: number | undefined): number {
+  if (given === undefined) return availableParallelism();
+  if (!Number.isSafeInteger(given) || given < 1 || given > 256) {
+    throw new ConfigurationError("maxWarmWorkers must be an integer from 1 to 256");
+  }
+  return given;
+}
 
 export function createBrushShellTool(options: BrushShellToolOptions): BrushShellTool {
   if (options.baseDir !== undefined && !isAbsolute(options.baseDir)) {
@@ -103,6 +118,7 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
     maxCallMs: limits.maxTimeoutSecs * 1000,
     idleMs: options.idleMs ?? 30_000,
     warm: options.warm ?? true,
+    maxWarm: warmBound(options.maxWarmWorkers),
   });
   const refuse = (context: EnvelopeContext, denial: Denial) =>
     deniedInvocation<ToolEnvelope>(buildDeniedEnvelope(context, [denial]));

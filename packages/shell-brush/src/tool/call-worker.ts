@@ -124,8 +124,12 @@ export async function callWorker(
     cancelled = true;
     worker.kill();
   };
-  options.signal?.addEventListener("abort", onAbort, { once: true });
-  if (options.signal?.aborted) onAbort();
+  // A host may pass one signal to many calls at once: each listens on a signal of its own
+  // that follows the host's (no listener is added to the host's signal, so a burst of
+  // calls never trips Node's MaxListenersExceededWarning on it).
+  const signal = options.signal === undefined ? undefined : AbortSignal.any([options.signal]);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) onAbort();
   /** `unfinished`: why the stream ended early, a protocol violation unless a limit explains it. */
   const result = async (
     terminal: TerminalPayload | undefined,
@@ -169,6 +173,6 @@ export async function callWorker(
     return await result(terminal, LIMIT_REPORT_WAIT_MS, unfinished);
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener("abort", onAbort);
+    signal?.removeEventListener("abort", onAbort);
   }
 }
