@@ -2,6 +2,7 @@ import type { Benchmark } from "./benchmark.js";
 import { brushColdEcho } from "./benchmarks/brush-cold-echo.js";
 import { brushLoop } from "./benchmarks/brush-loop.js";
 import { brushLsFallback } from "./benchmarks/brush-ls-fallback.js";
+import { brushSoak1000 } from "./benchmarks/brush-soak.js";
 import { brushWarmEcho } from "./benchmarks/brush-warm-echo.js";
 import { brushBackToBack, concurrency32, concurrency64 } from "./benchmarks/concurrency-burst.js";
 import { coreutilsCat } from "./benchmarks/coreutils-cat.js";
@@ -33,6 +34,7 @@ export const ALL_BENCHMARKS: readonly Benchmark[] = Object.freeze([
   brushBackToBack,
   concurrency32,
   concurrency64,
+  brushSoak1000,
   coreutilsWcL,
   coreutilsCat,
   coreutilsSort,
