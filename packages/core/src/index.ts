@@ -4,9 +4,13 @@
 // audit
 export {
   type AuditEvent,
+  type AuditRecord,
   type AuditSink,
+  type CallAuditSink,
+  callAuditSink,
   containAuditSink,
   NULL_AUDIT_SINK,
+  type StampedAuditSink,
 } from "./audit/audit-event.js";
 export {
   type Caveats,
@@ -130,6 +134,11 @@ export {
   WriteFileResultSchema,
   WriteFileToolResultSchema,
 } from "./envelope/fs-result.js";
+export {
+  type ListAllowedDirectoriesResult,
+  ListAllowedDirectoriesResultSchema,
+  ListAllowedDirectoriesToolResultSchema,
+} from "./envelope/list-allowed-directories-result.js";
 export { SCHEMA_VERSION } from "./envelope/schema-version.js";
 export {
   type SearchFilesResult,

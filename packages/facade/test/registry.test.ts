@@ -27,6 +27,7 @@ function tempDir(): string {
 const FS_TOOLS = [
   "edit_file",
   "file_info",
+  "list_allowed_directories",
   "list_directory",
   "read_file",
   "search_files",

@@ -20,6 +20,11 @@ export {
   type FileInfoToolResult,
 } from "./tools/file-info-tool.js";
 export {
+  createListAllowedDirectoriesTool,
+  type ListAllowedDirectoriesArguments,
+  type ListAllowedDirectoriesToolResult,
+} from "./tools/list-allowed-directories-tool.js";
+export {
   createListDirectoryTool,
   DEFAULT_LIST_LIMIT,
   type ListDirectoryArguments,

@@ -18,6 +18,7 @@ describe("@agent-bridle/fs-tools public surface", () => {
       "createFileConfig",
       "createFileInfoTool",
       "createFsTools",
+      "createListAllowedDirectoriesTool",
       "createListDirectoryTool",
       "createReadFileTool",
       "createSearchFilesTool",

@@ -94,6 +94,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       "edit_file",
       "file_info",
+      "list_allowed_directories",
       "list_directory",
       "read_file",
       "search_files",

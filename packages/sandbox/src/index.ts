@@ -38,7 +38,7 @@ export {
   type GitIdentity,
 } from "./funnel/private-home.js";
 export { pumpInput, type StdinFeed } from "./funnel/pump-input.js";
-export { envelopeContextOf, shellStatus } from "./funnel/run-result.js";
+export { envelopeContextOf, nothingStarted, shellStatus } from "./funnel/run-result.js";
 // the funnel every spawn goes through
 export {
   createSandbox,

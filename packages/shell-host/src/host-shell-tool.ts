@@ -94,7 +94,8 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
     async invoke() {
       throw new ToolFailedError("the host shell is dispatched through invokeAccounted");
     },
-    async invokeAccounted(input, cx, { signal, observer }) {
+    approvesAfterChecks: true,
+    async invokeAccounted(input, cx, { signal, observer, approve }) {
       const started = performance.now();
       const quiet = { report: {}, sandboxKind: "none" as const, unbridled: isUnbridled() };
       const unbridled = isUnbridled() ? unbridledRefusal(cx.caveats) : undefined;
@@ -111,6 +112,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
           maxOutputBytes: limits.maxOutputBytes,
           signal,
           runtimeExecutables: [shell],
+          approve,
           observer: joinOutputObservers(options.observer, observer),
         },
         { coverage: NO_COVERAGE },

@@ -1,4 +1,4 @@
-import type { AuditSink } from "../audit/audit-event.js";
+import type { StampedAuditSink } from "../audit/audit-event.js";
 import type { Caveats } from "../caveats/caveats.js";
 import { checkNet, type NetDecision } from "../caveats/check-net.js";
 import type { EnforcementFloor } from "../enforcement/enforcement-floor.js";
@@ -21,7 +21,7 @@ export interface ToolContextState {
   readonly effective: Caveats;
   readonly sandboxKind: SandboxKind;
   readonly strengthFloor: EnforcementFloor;
-  readonly audit: AuditSink;
+  readonly audit: StampedAuditSink;
   readonly pathPolicy: PathPolicy;
   readonly humanGate: HumanGate;
 }
@@ -58,7 +58,7 @@ export class ToolContext {
   get strengthFloor(): EnforcementFloor {
     return this.#state.strengthFloor;
   }
-  get audit(): AuditSink {
+  get audit(): StampedAuditSink {
     return this.#state.audit;
   }
   get pathPolicy(): PathPolicy {

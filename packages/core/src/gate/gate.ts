@@ -1,4 +1,4 @@
-import { type AuditSink, NULL_AUDIT_SINK } from "../audit/audit-event.js";
+import { type AuditSink, callAuditSink, NULL_AUDIT_SINK } from "../audit/audit-event.js";
 import { type Caveats, meet } from "../caveats/caveats.js";
 import { scopeContains } from "../caveats/scope.js";
 import { mintToolContext, type ToolContext } from "../context/tool-context.js";
@@ -23,6 +23,11 @@ export interface GateOptions {
   /** A gate-level call budget, on top of the grant's. */
   readonly maxCalls?: number;
   readonly audit?: AuditSink;
+  /**
+   * The id stamped on every audit record of the call this gate authorizes (the registry
+   * passes its own); absent, each `authorize` takes the gate's next id, from 1.
+   */
+  readonly callId?: number;
   readonly pathPolicy: PathPolicy;
   readonly humanGate?: HumanGate;
 }
@@ -36,6 +41,7 @@ export class Gate {
   readonly #options: GateOptions;
   readonly #floor: EnforcementFloor;
   readonly #budget: BudgetCell | undefined;
+  #nextCallId = 1;
 
   constructor(options: GateOptions) {
     this.#options = options;
@@ -66,7 +72,10 @@ export class Gate {
       effective,
       sandboxKind: this.#options.sandboxKind ?? "none",
       strengthFloor: this.#floor,
-      audit: this.#options.audit ?? NULL_AUDIT_SINK,
+      audit: callAuditSink(
+        this.#options.audit ?? NULL_AUDIT_SINK,
+        this.#options.callId ?? this.#nextCallId++,
+      ),
       pathPolicy: this.#options.pathPolicy,
       humanGate: this.#options.humanGate ?? "none",
     });

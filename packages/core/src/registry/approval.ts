@@ -31,3 +31,14 @@ export async function askApproval(
     return { approved: false, reason: "the host's approval hook failed, so the call was refused" };
   }
 }
+
+/**
+ * What `InvokeOptions.approve` rejects with when the hook refused: the registry turns it
+ * into the in-band `APPROVAL_REFUSED` denial. Not exported: only the registry makes one.
+ */
+export class ApprovalRefusal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "ApprovalRefusal";
+  }
+}

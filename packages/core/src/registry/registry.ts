@@ -1,4 +1,10 @@
-import { type AuditSink, containAuditSink, NULL_AUDIT_SINK } from "../audit/audit-event.js";
+import {
+  type AuditSink,
+  callAuditSink,
+  containAuditSink,
+  NULL_AUDIT_SINK,
+  type StampedAuditSink,
+} from "../audit/audit-event.js";
 import { type Caveats, parseCaveats } from "../caveats/caveats.js";
 import type { AxisEnforcement } from "../enforcement/axis-enforcement.js";
 import {
@@ -17,7 +23,7 @@ import type { ShellOutputObserver } from "../observer/shell-output-observer.js";
 import { defaultPathPolicy, type PathPolicy } from "../paths/path-policy.js";
 import { resolvePathPolicy } from "../paths/resolve-path-policy.js";
 import type { Tool } from "../tool/tool.js";
-import { type ApprovalHook, askApproval } from "./approval.js";
+import { type ApprovalHook, ApprovalRefusal, askApproval } from "./approval.js";
 import { approvalDenialEnvelope } from "./approval-denial.js";
 import { type ToolDefinitionJson, toolDefinitionOf } from "./tool-definitions.js";
 import { validateArguments } from "./validate-arguments.js";
@@ -139,11 +145,17 @@ export class Registry implements AsyncDisposable {
     return this.close();
   }
 
-  #refuse(tool: string, error: BridleError): never {
-    this.#audit.record({ type: "dispatch-refused", tool, code: error.code, reason: error.message });
+  #refuse(audit: StampedAuditSink, tool: string, error: BridleError): never {
+    audit.record({ type: "dispatch-refused", tool, code: error.code, reason: error.message });
     throw error;
   }
 
+  /**
+   * validate → judge → approve → run: the arguments are validated, the gate authorizes,
+   * and the approval hook is asked only once the tool's own checks passed (tools that
+   * `approvesAfterChecks` ask through `InvokeOptions.approve`; for others the registry
+   * asks before invoking). A call refused anywhere before that never reaches the hook.
+   */
   async #dispatch(
     name: string,
     rawArgs: unknown,
@@ -152,10 +164,13 @@ export class Registry implements AsyncDisposable {
     options: DispatchOptions,
   ): Promise<unknown> {
     const started = performance.now();
+    const callId = this.#nextCallId++;
+    const audit = callAuditSink(this.#audit, callId);
     if (this.#closed)
-      this.#refuse(name, new RegistryError("REGISTRY_CLOSED", "registry is closed"));
+      this.#refuse(audit, name, new RegistryError("REGISTRY_CLOSED", "registry is closed"));
     const tool = this.#config.tools.get(name);
-    if (!tool) this.#refuse(name, new RegistryError("TOOL_NOT_FOUND", `no such tool: ${name}`));
+    if (!tool)
+      this.#refuse(audit, name, new RegistryError("TOOL_NOT_FOUND", `no such tool: ${name}`));
     // A call without a signal gets one of its own: engines add a listener per call, and
     // one shared signal would collect them from every concurrent call.
     const signal = options.signal ?? new AbortController().signal;
@@ -164,13 +179,14 @@ export class Registry implements AsyncDisposable {
     try {
       args = validateArguments(name, tool.inputSchema, rawArgs);
     } catch (error) {
-      this.#refuse(name, error as BridleError);
+      this.#refuse(audit, name, error as BridleError);
     }
     this.#resolvedPolicy ??= resolvePathPolicy(this.#config.pathPolicy);
     const pathPolicy = await this.#resolvedPolicy;
     const budget = Grant.budgetOf(grant);
     if (!budget.tryTake()) {
       this.#refuse(
+        audit,
         name,
         new RegistryError("BUDGET_EXHAUSTED", "denied: call budget (max_calls) exhausted"),
       );
@@ -182,63 +198,93 @@ export class Registry implements AsyncDisposable {
         generation: this.generation,
         floor,
         audit: this.#audit,
+        callId,
         pathPolicy,
         humanGate,
       });
       cx = gate.authorize(tool, grant.caveats);
     } catch (error) {
       budget.refund();
-      this.#refuse(name, error as BridleError);
+      this.#refuse(audit, name, error as BridleError);
     }
-    if (this.#config.approval) {
-      const verdict = await askApproval(this.#config.approval, await approvalRequest(tool, args));
-      if (!verdict.approved) {
-        budget.refund();
-        this.#audit.record({
-          type: "dispatch-refused",
-          tool: name,
-          code: "APPROVAL_REFUSED",
-          reason: verdict.reason,
-        });
-        return approvalDenialEnvelope(name, verdict.reason, humanGate, performance.now() - started);
+    const call: CallState = { tool, args, cx, budget, audit, started, humanGate };
+    const hook = this.#config.approval;
+    if (hook === undefined) return this.#invoke(call, { signal, observer: options.observer });
+    const approval = approvalOnce(hook, tool, args);
+    if (!tool.approvesAfterChecks) {
+      try {
+        await approval.approve();
+      } catch (error) {
+        if (!(error instanceof ApprovalRefusal)) throw error;
+        return this.#refusedApproval(call, error, false);
       }
+      return this.#invoke(call, { signal, observer: options.observer });
     }
-    return this.#invoke(tool, args, cx, budget, { signal, observer: options.observer });
+    return this.#invoke(call, { signal, observer: options.observer }, approval);
+  }
+
+  /** The hook refused: nothing ran, the call is refunded, an in-band denial. */
+  #refusedApproval(call: CallState, refusal: ApprovalRefusal, admitted: boolean) {
+    const { tool, audit } = call;
+    call.budget.refund();
+    audit.record({
+      type: "dispatch-refused",
+      tool: tool.name,
+      code: "APPROVAL_REFUSED",
+      reason: refusal.reason,
+    });
+    if (admitted) {
+      audit.record({
+        type: "dispatch-finished",
+        tool: tool.name,
+        outcome: "denied",
+        charged: false,
+      });
+    }
+    return approvalDenialEnvelope(
+      tool.name,
+      refusal.reason,
+      call.humanGate,
+      performance.now() - call.started,
+    );
   }
 
   async #invoke(
-    tool: Tool,
-    args: unknown,
-    cx: Parameters<Tool["invoke"]>[1],
-    budget: ReturnType<typeof Grant.budgetOf>,
+    state: CallState,
     call: { readonly signal: AbortSignal; readonly observer: ShellOutputObserver | undefined },
+    approval?: ApprovalOnce,
   ) {
-    const callId = this.#nextCallId++;
-    this.#audit.record({ type: "dispatch-admitted", tool: tool.name, callId });
+    const { tool, args, cx, budget, audit } = state;
+    audit.record({ type: "dispatch-admitted", tool: tool.name });
     try {
       const { signal, observer } = call;
-      const invocation = await tool.invokeAccounted(
-        args,
-        cx,
-        observer === undefined ? { signal } : { signal, observer },
-      );
+      const invocation = await tool.invokeAccounted(args, cx, {
+        signal,
+        ...(observer === undefined ? {} : { observer }),
+        ...(approval === undefined ? {} : { approve: approval.approve }),
+      });
+      if (invocation.kind === "ran" && approval !== undefined && !approval.asked) {
+        // Fails closed on a tool that declared it asks and did not: its result is withheld.
+        throw new ToolFailedError(`${tool.name} ran without asking the approval hook`);
+      }
       const charged = invocation.kind === "ran";
       if (!charged) budget.refund();
-      this.#audit.record({
+      audit.record({
         type: "dispatch-finished",
         tool: tool.name,
-        callId,
         outcome: invocation.kind,
         charged,
       });
       return invocation.value;
     } catch (error) {
+      if (error instanceof ApprovalRefusal && approval?.refused === error) {
+        return this.#refusedApproval(state, error, true);
+      }
       const refused = DeniedError.isInstance(error);
       if (refused) budget.refund();
-      this.#audit.record({
+      audit.record({
         type: "dispatch-finished",
         tool: tool.name,
-        callId,
         outcome: refused ? "denied" : "failed",
         charged: !refused,
       });
@@ -250,6 +296,44 @@ export class Registry implements AsyncDisposable {
       throw new ToolFailedError(`tool execution failed${detail}`, { cause: error });
     }
   }
+}
+
+/** One admitted call, as the registry carries it from the gate to the tool. */
+interface CallState {
+  readonly tool: Tool;
+  readonly args: unknown;
+  readonly cx: Parameters<Tool["invoke"]>[1];
+  readonly budget: ReturnType<typeof Grant.budgetOf>;
+  readonly audit: StampedAuditSink;
+  readonly started: number;
+  readonly humanGate: "approval_hook" | "none";
+}
+
+/** The hook asked at most once per call, whoever asks first; a refusal rejects every ask. */
+interface ApprovalOnce {
+  readonly approve: () => Promise<void>;
+  readonly asked: boolean;
+  readonly refused: ApprovalRefusal | undefined;
+}
+
+function approvalOnce(hook: ApprovalHook, tool: Tool, args: unknown): ApprovalOnce {
+  let verdict: Promise<void> | undefined;
+  const state = {
+    asked: false,
+    refused: undefined as ApprovalRefusal | undefined,
+    approve(): Promise<void> {
+      verdict ??= (async () => {
+        state.asked = true;
+        const answer = await askApproval(hook, await approvalRequest(tool, args));
+        if (!answer.approved) {
+          state.refused = new ApprovalRefusal(answer.reason);
+          throw state.refused;
+        }
+      })();
+      return verdict;
+    },
+  };
+  return state;
 }
 
 async function approvalRequest(tool: Tool, args: unknown) {

@@ -16,6 +16,14 @@ export interface InvokeOptions {
    * (`joinOutputObservers`); other tools ignore it.
    */
   readonly observer?: ShellOutputObserver;
+  /**
+   * Present when the host has an approval hook and the tool `approvesAfterChecks`: the
+   * tool awaits it once its own checks passed (paths judged, programs admitted) and before
+   * anything takes effect, so a person is asked only about a call that would run, and a
+   * refused call never asks. It resolves when approved and rejects when refused; the
+   * rejection must propagate out of `invoke` (the registry answers `APPROVAL_REFUSED`).
+   */
+  readonly approve?: () => Promise<void>;
 }
 
 /**
@@ -29,6 +37,11 @@ export interface Tool<Args = unknown, Result = unknown> {
   readonly annotations: ToolAnnotations;
   /** The authority this tool may need, as a ceiling; default `top()` (confined by the grant). */
   readonly required: Caveats;
+  /**
+   * The tool asks approval itself (`InvokeOptions.approve`) after its checks; otherwise
+   * the registry asks before invoking it.
+   */
+  readonly approvesAfterChecks: boolean;
   invoke(args: Args, cx: ToolContext, options: InvokeOptions): Promise<Result>;
   invokeAccounted(args: Args, cx: ToolContext, options: InvokeOptions): Promise<Invocation<Result>>;
   /** A non-executing inventory for the approval hook (shell tools: the `shell_inspection`). */
@@ -43,6 +56,8 @@ export interface ToolDefinition<Args, Result> {
   readonly inputSchema: z.ZodType<Args>;
   readonly annotations: ToolAnnotations;
   readonly required?: Caveats;
+  /** See `Tool.approvesAfterChecks`; default false. */
+  readonly approvesAfterChecks?: boolean;
   invoke(args: Args, cx: ToolContext, options: InvokeOptions): Promise<Result>;
   invokeAccounted?(
     args: Args,
@@ -72,6 +87,7 @@ export function defineTool<Args, Result>(
     inputSchema: definition.inputSchema,
     annotations: Object.freeze(annotations),
     required: definition.required ?? top(),
+    approvesAfterChecks: definition.approvesAfterChecks === true,
     invoke,
     invokeAccounted:
       definition.invokeAccounted?.bind(definition) ??

@@ -6,6 +6,7 @@ import {
   ReadFileToolResultSchema,
   WriteFileToolResultSchema,
 } from "../../src/envelope/fs-result.js";
+import { ListAllowedDirectoriesToolResultSchema } from "../../src/envelope/list-allowed-directories-result.js";
 import { SearchFilesToolResultSchema } from "../../src/envelope/search-files-result.js";
 
 const golden = (name: string) =>
@@ -19,6 +20,7 @@ describe("fs-tool result golden fixtures (spec §4)", () => {
     ["write-file-result", WriteFileToolResultSchema],
     ["write-file-denied", WriteFileToolResultSchema],
     ["search-files-result", SearchFilesToolResultSchema],
+    ["list-allowed-directories-result", ListAllowedDirectoriesToolResultSchema],
   ] as const)("%s parses unchanged (exact keys, round-trip)", (name, schema) => {
     const value = golden(name);
     expect(schema.parse(value)).toEqual(value);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AuditEvent } from "../../src/audit/audit-event.js";
 import { caveats, leq, top } from "../../src/caveats/caveats.js";
 import { Gate } from "../../src/gate/gate.js";
 import { defaultPathPolicy } from "../../src/paths/path-policy.js";
@@ -90,5 +91,20 @@ describe("Gate.authorize (reference cases 1–5)", () => {
         denial: expect.objectContaining({ target: "evil.test" }),
       }),
     ]);
+  });
+});
+
+describe("call ids on audit records", () => {
+  it("a gate stamps each authorized call's records with its own id, or the one it is given", async () => {
+    const events: AuditEvent[] = [];
+    const audit = { record: (event: AuditEvent) => events.push(event) };
+    const own = new Gate({ pathPolicy, audit });
+    const granted = caveats({ net: { only: [] } });
+    own.authorize(recordingTool().tool, granted).checkNet("a.test");
+    own.authorize(recordingTool().tool, granted).checkNet("b.test");
+    new Gate({ pathPolicy, audit, callId: 41 })
+      .authorize(recordingTool().tool, granted)
+      .checkNet("c.test");
+    expect(events.map((event) => event.callId)).toEqual([1, 2, 41]);
   });
 });

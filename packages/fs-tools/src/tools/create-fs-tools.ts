@@ -11,6 +11,11 @@ import {
   type FileInfoToolResult,
 } from "./file-info-tool.js";
 import {
+  createListAllowedDirectoriesTool,
+  type ListAllowedDirectoriesArguments,
+  type ListAllowedDirectoriesToolResult,
+} from "./list-allowed-directories-tool.js";
+import {
   createListDirectoryTool,
   type ListDirectoryArguments,
   type ListDirectoryToolResult,
@@ -39,10 +44,15 @@ export interface FsTools {
   readonly writeFile: Tool<WriteFileArguments, WriteFileToolResult>;
   readonly editFile: Tool<EditFileArguments, EditFileToolResult>;
   readonly searchFiles: Tool<SearchFilesArguments, SearchFilesToolResult>;
+  readonly listAllowedDirectories: Tool<
+    ListAllowedDirectoriesArguments,
+    ListAllowedDirectoriesToolResult
+  >;
 }
 
 /**
- * `read_file`, `list_directory`, `file_info`, `write_file`, `edit_file` and `search_files`
+ * `read_file`, `list_directory`, `file_info`, `write_file`, `edit_file`, `search_files` and
+ * `list_allowed_directories`
  * over one configuration,
  * frozen. Register the ones the host wants (`Registry.builder().tool(tools.readFile)…`);
  * the grant decides what each call may reach.
@@ -55,5 +65,6 @@ export function createFsTools(config: FileConfig = createFileConfig()): FsTools 
     writeFile: createWriteFileTool(config),
     editFile: createEditFileTool(config),
     searchFiles: createSearchFilesTool(config),
+    listAllowedDirectories: createListAllowedDirectoriesTool(config),
   });
 }

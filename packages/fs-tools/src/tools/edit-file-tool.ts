@@ -1,12 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
-import {
-  defineTool,
-  type Invocation,
-  type JudgedPath,
-  type Tool,
-  type ToolContext,
-} from "@agent-bridle/core";
+import type { Invocation, JudgedPath, Tool } from "@agent-bridle/core";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { applyEdits } from "../edit/apply-edits.js";
@@ -14,11 +8,11 @@ import { unifiedDiff } from "../edit/unified-diff.js";
 import { checkOpened, releaseReadOnly } from "../paths/check-opened.js";
 import { lstatIn } from "../paths/descriptor-location.js";
 import { CHANGED, type FileRefusal } from "../paths/file-refusal.js";
-import { ToolPaths } from "../paths/tool-paths.js";
 import { createToolDenial } from "../result/fs-denial.js";
-import { CallRecord, type FsToolResult } from "../result/fs-result.js";
+import type { FsToolResult } from "../result/fs-result.js";
 import { replaceAtomically } from "../write/replace-atomically.js";
 import { PathArgumentSchema, relativePathsText, SCOPE_TEXT } from "./arguments.js";
+import { defineFsTool, type FsCall } from "./fs-tool.js";
 
 /** Most edits in one call. */
 export const MAX_EDITS = 100;
@@ -121,11 +115,8 @@ async function readJudged(
 
 async function editFile(
   args: EditFileArguments,
-  cx: ToolContext,
-  config: FileConfig,
+  { config, paths, record: call, approve }: FsCall,
 ): Promise<Invocation<EditFileToolResult>> {
-  const call = new CallRecord(cx);
-  const paths = new ToolPaths(cx, config);
   const deny = (refusal: FileRefusal, afterEffect = false) =>
     call.denied<EditFileResult>(
       createToolDenial("write", args.path, refusal.code, refusal.explanation),
@@ -158,6 +149,8 @@ async function editFile(
       explanation: `the edited file would be ${bytes.length} bytes, over the ${config.maxWriteSize}-byte write limit; nothing was written`,
     });
   }
+  // The edits apply and fit: the person is asked before the diff or the file changes.
+  await approve();
   const result = (written: number): EditFileResult => ({
     path: judged.absolute,
     edits_applied: args.edits.length,
@@ -192,7 +185,7 @@ async function editFile(
 export function createEditFileTool(
   config: FileConfig = createFileConfig(),
 ): Tool<EditFileArguments, EditFileToolResult> {
-  return defineTool({
+  return defineFsTool(config, {
     name: "edit_file",
     description: describe(config),
     inputSchema: argumentsSchema(config),
@@ -203,11 +196,6 @@ export function createEditFileTool(
       idempotentHint: false,
       openWorldHint: false,
     },
-    async invoke(args, cx) {
-      return (await editFile(args, cx, config)).value;
-    },
-    async invokeAccounted(args, cx) {
-      return editFile(args, cx, config);
-    },
+    run: editFile,
   });
 }

@@ -4,12 +4,10 @@ import path from "node:path";
 import {
   checkBlocked,
   type Denial,
-  defineTool,
   type FileInfoResult,
   type Invocation,
   type JudgedPath,
   type Tool,
-  type ToolContext,
 } from "@agent-bridle/core";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
@@ -17,15 +15,16 @@ import { inDirectory, joinBase, lstatIn } from "../paths/descriptor-location.js"
 import { CHANGED, type FileRefusal } from "../paths/file-refusal.js";
 import { fileTypeOf } from "../paths/file-type.js";
 import { endsInLink } from "../paths/final-link.js";
-import { ToolPaths } from "../paths/tool-paths.js";
+import type { ToolPaths } from "../paths/tool-paths.js";
 import { createToolDenial } from "../result/fs-denial.js";
-import { CallRecord, type FsToolResult } from "../result/fs-result.js";
+import type { FsToolResult } from "../result/fs-result.js";
 import {
   PathArgumentSchema,
   READ_ONLY_ANNOTATIONS,
   relativePathsText,
   SCOPE_TEXT,
 } from "./arguments.js";
+import { defineFsTool, type FsCall } from "./fs-tool.js";
 import { READ_TOOL_REQUIRED } from "./required-caveats.js";
 
 export const FileInfoArgumentsSchema = z.strictObject({ path: PathArgumentSchema });
@@ -111,13 +110,11 @@ async function describeFile(judged: JudgedPath): Promise<Described> {
 
 async function fileInfo(
   args: FileInfoArguments,
-  cx: ToolContext,
-  config: FileConfig,
+  { config, paths, record: call, approve }: FsCall,
 ): Promise<Invocation<FileInfoToolResult>> {
-  const call = new CallRecord(cx);
-  const paths = new ToolPaths(cx, config);
   const judged = await paths.judge(args.path, "read");
   if (!judged.ok) return call.denied(judged.denial);
+  await approve();
   let described: Described;
   try {
     described =
@@ -144,17 +141,12 @@ async function fileInfo(
 export function createFileInfoTool(
   config: FileConfig = createFileConfig(),
 ): Tool<FileInfoArguments, FileInfoToolResult> {
-  return defineTool({
+  return defineFsTool(config, {
     name: "file_info",
     description: describe(config),
     inputSchema: FileInfoArgumentsSchema,
     annotations: { title: "File information", ...READ_ONLY_ANNOTATIONS },
     required: READ_TOOL_REQUIRED,
-    async invoke(args, cx) {
-      return (await fileInfo(args, cx, config)).value;
-    },
-    async invokeAccounted(args, cx) {
-      return fileInfo(args, cx, config);
-    },
+    run: fileInfo,
   });
 }

@@ -1,13 +1,7 @@
 import type { BigIntStats } from "node:fs";
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
-import {
-  defineTool,
-  type Invocation,
-  type ListDirectoryResult,
-  type Tool,
-  type ToolContext,
-} from "@agent-bridle/core";
+import type { Invocation, ListDirectoryResult, Tool } from "@agent-bridle/core";
 import picomatch from "picomatch";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
@@ -17,15 +11,16 @@ import { readEntries } from "../list/read-entries.js";
 import { checkOpened, releaseReadOnly } from "../paths/check-opened.js";
 import { descriptorPath, lstatIn } from "../paths/descriptor-location.js";
 import { CHANGED, type FileRefusal } from "../paths/file-refusal.js";
-import { ToolPaths } from "../paths/tool-paths.js";
+import type { ToolPaths } from "../paths/tool-paths.js";
 import { createToolDenial } from "../result/fs-denial.js";
-import { CallRecord, type FsToolResult } from "../result/fs-result.js";
+import type { FsToolResult } from "../result/fs-result.js";
 import {
   PathArgumentSchema,
   READ_ONLY_ANNOTATIONS,
   relativePathsText,
   SCOPE_TEXT,
 } from "./arguments.js";
+import { defineFsTool, type FsCall } from "./fs-tool.js";
 import { READ_TOOL_REQUIRED } from "./required-caveats.js";
 
 /** Default number of entries returned when `limit` is not given (at most `maxListEntries`). */
@@ -115,12 +110,8 @@ function linkFollower(paths: ToolPaths, directory: string): FollowLink {
 
 async function listDirectory(
   args: ListDirectoryArguments,
-  cx: ToolContext,
-  config: FileConfig,
-  signal: AbortSignal,
+  { config, paths, record: call, signal, approve }: FsCall,
 ): Promise<Invocation<ListDirectoryToolResult>> {
-  const call = new CallRecord(cx);
-  const paths = new ToolPaths(cx, config);
   const opened = await paths.openRead(args.path);
   if (!opened.ok) return call.denied(opened.denial);
   const { handle, path: judged } = opened.value;
@@ -134,6 +125,7 @@ async function listDirectory(
       expect: "directory",
     });
     if (!checked.ok) return refuse(checked.refusal);
+    await approve();
     const { stats } = checked;
     const isBlocked = blockedEntryTest(await paths.policy(), judged.real);
     const matcher =
@@ -165,17 +157,12 @@ async function listDirectory(
 export function createListDirectoryTool(
   config: FileConfig = createFileConfig(),
 ): Tool<ListDirectoryArguments, ListDirectoryToolResult> {
-  return defineTool({
+  return defineFsTool(config, {
     name: "list_directory",
     description: describe(config),
     inputSchema: argumentsSchema(config),
     annotations: { title: "List directory", ...READ_ONLY_ANNOTATIONS },
     required: READ_TOOL_REQUIRED,
-    async invoke(args, cx, options) {
-      return (await listDirectory(args, cx, config, options.signal)).value;
-    },
-    async invokeAccounted(args, cx, options) {
-      return listDirectory(args, cx, config, options.signal);
-    },
+    run: listDirectory,
   });
 }

@@ -1,27 +1,21 @@
 import type { FileHandle } from "node:fs/promises";
-import {
-  defineTool,
-  type Invocation,
-  type ReadFileResult,
-  type Tool,
-  type ToolContext,
-} from "@agent-bridle/core";
+import type { Invocation, ReadFileResult, Tool } from "@agent-bridle/core";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { checkOpened, releaseReadOnly } from "../paths/check-opened.js";
-import { ToolPaths } from "../paths/tool-paths.js";
 import { readByteRange } from "../read/read-byte-range.js";
 import { readLineRange } from "../read/read-line-range.js";
 import type { ReadOutcome } from "../read/read-outcome.js";
 import { readWhole } from "../read/read-whole.js";
 import { createToolDenial } from "../result/fs-denial.js";
-import { CallRecord, type FsToolResult } from "../result/fs-result.js";
+import type { FsToolResult } from "../result/fs-result.js";
 import {
   PathArgumentSchema,
   READ_ONLY_ANNOTATIONS,
   relativePathsText,
   SCOPE_TEXT,
 } from "./arguments.js";
+import { defineFsTool, type FsCall } from "./fs-tool.js";
 import { READ_TOOL_REQUIRED } from "./required-caveats.js";
 
 const Count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -81,11 +75,9 @@ function readOpened(
 
 async function readFile(
   args: ReadFileArguments,
-  cx: ToolContext,
-  config: FileConfig,
+  { config, paths, record: call, approve }: FsCall,
 ): Promise<Invocation<ReadFileToolResult>> {
-  const call = new CallRecord(cx);
-  const opened = await new ToolPaths(cx, config).openRead(args.path);
+  const opened = await paths.openRead(args.path);
   if (!opened.ok) return call.denied(opened.denial);
   const { handle, path: judged } = opened.value;
   try {
@@ -93,6 +85,7 @@ async function readFile(
       followSymlinks: config.followSymlinks,
       expect: "file",
     });
+    if (checked.ok) await approve();
     const size = checked.ok ? Number(checked.stats.size) : 0;
     const outcome = checked.ok ? await readOpened(args, config, handle, size) : checked.refusal;
     if ("explanation" in outcome) {
@@ -112,17 +105,12 @@ async function readFile(
 export function createReadFileTool(
   config: FileConfig = createFileConfig(),
 ): Tool<ReadFileArguments, ReadFileToolResult> {
-  return defineTool({
+  return defineFsTool(config, {
     name: "read_file",
     description: describe(config),
     inputSchema: ReadFileArgumentsSchema,
     annotations: { title: "Read file", ...READ_ONLY_ANNOTATIONS },
     required: READ_TOOL_REQUIRED,
-    async invoke(args, cx) {
-      return (await readFile(args, cx, config)).value;
-    },
-    async invokeAccounted(args, cx) {
-      return readFile(args, cx, config);
-    },
+    run: readFile,
   });
 }

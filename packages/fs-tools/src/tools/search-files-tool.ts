@@ -1,18 +1,11 @@
-import {
-  defineTool,
-  type Invocation,
-  type SearchFilesResult,
-  type Tool,
-  type ToolContext,
-} from "@agent-bridle/core";
+import type { Invocation, SearchFilesResult, Tool } from "@agent-bridle/core";
 import picomatch from "picomatch";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { releaseReadOnly } from "../paths/check-opened.js";
 import type { FileRefusal } from "../paths/file-refusal.js";
-import { ToolPaths } from "../paths/tool-paths.js";
 import { createToolDenial } from "../result/fs-denial.js";
-import { CallRecord, type FsToolResult } from "../result/fs-result.js";
+import type { FsToolResult } from "../result/fs-result.js";
 import { MAX_LINE_CHARS } from "../search/matching-lines.js";
 import { SearchBudget } from "../search/search-budget.js";
 import { walkOpened } from "../search/search-directory.js";
@@ -22,6 +15,7 @@ import {
   relativePathsText,
   SCOPE_TEXT,
 } from "./arguments.js";
+import { defineFsTool, type FsCall } from "./fs-tool.js";
 import { READ_TOOL_REQUIRED } from "./required-caveats.js";
 
 /** Default and largest `max_results` of `search_files`. */
@@ -89,12 +83,8 @@ function describe(config: FileConfig): string {
 
 async function searchFiles(
   args: SearchFilesArguments,
-  cx: ToolContext,
-  config: FileConfig,
-  signal: AbortSignal,
+  { config, paths, record: call, signal, approve }: FsCall,
 ): Promise<Invocation<SearchFilesToolResult>> {
-  const call = new CallRecord(cx);
-  const paths = new ToolPaths(cx, config);
   const opened = await paths.openRead(args.path);
   if (!opened.ok) return call.denied(opened.denial);
   const { handle, path: judged } = opened.value;
@@ -105,6 +95,7 @@ async function searchFiles(
   const matcher = args.include === undefined ? undefined : picomatch(args.include, PATTERN_OPTIONS);
   const budget = new SearchBudget(args.max_results, config.maxScanSize, config.maxListEntries * 10);
   try {
+    await approve();
     const refusal = await walkOpened(
       {
         paths,
@@ -143,17 +134,12 @@ async function searchFiles(
 export function createSearchFilesTool(
   config: FileConfig = createFileConfig(),
 ): Tool<SearchFilesArguments, SearchFilesToolResult> {
-  return defineTool({
+  return defineFsTool(config, {
     name: "search_files",
     description: describe(config),
     inputSchema: argumentsSchema(),
     annotations: { title: "Search files", ...READ_ONLY_ANNOTATIONS },
     required: READ_TOOL_REQUIRED,
-    async invoke(args, cx, options) {
-      return (await searchFiles(args, cx, config, options.signal)).value;
-    },
-    async invokeAccounted(args, cx, options) {
-      return searchFiles(args, cx, config, options.signal);
-    },
+    run: searchFiles,
   });
 }

@@ -1,13 +1,6 @@
 import type { BigIntStats } from "node:fs";
 import path from "node:path";
-import {
-  defineTool,
-  type Invocation,
-  type JudgedPath,
-  type Tool,
-  type ToolContext,
-  type WriteFileResult,
-} from "@agent-bridle/core";
+import type { Invocation, JudgedPath, Tool, WriteFileResult } from "@agent-bridle/core";
 import * as z from "zod";
 import { defaultBlockedPaths } from "../config/default-blocked-paths.js";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
@@ -15,14 +8,15 @@ import { lstatIn } from "../paths/descriptor-location.js";
 import { CHANGED, unfollowedLink } from "../paths/file-refusal.js";
 import { describeFileType, fileTypeOf } from "../paths/file-type.js";
 import { endsInLink } from "../paths/final-link.js";
-import { ToolPaths } from "../paths/tool-paths.js";
+import type { ToolPaths } from "../paths/tool-paths.js";
 import { createToolDenial } from "../result/fs-denial.js";
-import { CallRecord, type FsToolResult } from "../result/fs-result.js";
+import type { FsToolResult } from "../result/fs-result.js";
 import { appendInPlace } from "../write/append-in-place.js";
 import { prepareParent } from "../write/prepare-parent.js";
 import { replaceAtomically } from "../write/replace-atomically.js";
 import { proceed, stop, stopAfter, type WriteStep } from "../write/write-refusal.js";
 import { PathArgumentSchema, relativePathsText, SCOPE_TEXT } from "./arguments.js";
+import { defineFsTool, type FsCall } from "./fs-tool.js";
 
 function argumentsSchema(config: FileConfig) {
   return z.strictObject({
@@ -106,9 +100,11 @@ async function performWrite(
   judged: JudgedPath,
   args: WriteFileArguments,
   bytes: Buffer,
+  approve: () => Promise<void>,
 ): Promise<WriteStep<WriteFileResult>> {
   const target = await checkTarget(judged, args, paths.config);
   if (!target.ok) return target;
+  await approve();
   const parent = await prepareParent(path.dirname(judged.real), args.create_parents);
   if (!parent.ok) return parent;
   const result = (created: boolean): WriteFileResult => ({
@@ -134,11 +130,8 @@ async function performWrite(
 
 async function writeFile(
   args: WriteFileArguments,
-  cx: ToolContext,
-  config: FileConfig,
+  { config, paths, record: call, approve }: FsCall,
 ): Promise<Invocation<WriteFileToolResult>> {
-  const call = new CallRecord(cx);
-  const paths = new ToolPaths(cx, config);
   const judged = await paths.judge(args.path, "write");
   if (!judged.ok) return call.denied(judged.denial);
   const bytes = Buffer.from(args.content, "utf8");
@@ -146,7 +139,7 @@ async function writeFile(
     const explanation = `the content is ${bytes.length} bytes as UTF-8, over the ${config.maxWriteSize}-byte limit; write it in parts with "mode": "append"`;
     return call.denied(createToolDenial("write", args.path, "FS_TOO_LARGE", explanation));
   }
-  const step = await performWrite(paths, judged.value, args, bytes);
+  const step = await performWrite(paths, judged.value, args, bytes, approve);
   if (step.ok) return call.ran(step.value);
   const { refusal } = step;
   const denial =
@@ -164,7 +157,7 @@ async function writeFile(
 export function createWriteFileTool(
   config: FileConfig = createFileConfig(),
 ): Tool<WriteFileArguments, WriteFileToolResult> {
-  return defineTool({
+  return defineFsTool(config, {
     name: "write_file",
     description: describe(config),
     inputSchema: argumentsSchema(config),
@@ -175,11 +168,6 @@ export function createWriteFileTool(
       idempotentHint: false,
       openWorldHint: false,
     },
-    async invoke(args, cx) {
-      return (await writeFile(args, cx, config)).value;
-    },
-    async invokeAccounted(args, cx) {
-      return writeFile(args, cx, config);
-    },
+    run: writeFile,
   });
 }

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import {
-  type AuditSink,
+  type CallAuditSink,
   checkExec,
   type Denial,
   isBareProgram,
@@ -13,7 +13,7 @@ export interface AdmitProgramRequest {
   readonly exec: Scope<string>;
   /** Base for a relative spelling with a separator (admitted only under `exec all`). */
   readonly cwd: string;
-  readonly audit: AuditSink;
+  readonly audit: CallAuditSink;
   readonly toolName: string;
   /**
    * The engine's own programs, fixed at its construction and never chosen by a request

@@ -15,6 +15,15 @@ export function shellStatus(exitCode: number | null, signal: NodeJS.Signals | nu
 }
 
 /**
+ * The facts of a call refused before anything ran: no sandbox was started, so the result
+ * claims no strength on any axis (`sandbox_kind` `none`, an empty report), whatever the
+ * backend would have applied (issue 17 point 10).
+ */
+export function nothingStarted(unbridled: boolean): SandboxRunFacts {
+  return { report: {}, sandboxKind: "none", unbridled };
+}
+
+/**
  * What every envelope of a spawning engine carries for one call: the kind and report the
  * funnel actually applied, the disclosure (unbridled, the human gate, the engine's name,
  * the private temp directory, that the network went through the egress proxy, that

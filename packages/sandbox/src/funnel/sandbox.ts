@@ -1,5 +1,5 @@
 import {
-  type AuditSink,
+  type CallAuditSink,
   createOutputSession,
   type Denial,
   type EnforcementReport,
@@ -32,6 +32,7 @@ import {
   homeIsGranted,
 } from "./private-home.js";
 import { createPrivateTempDir, type PrivateTempDir } from "./private-temp-dir.js";
+import { nothingStarted } from "./run-result.js";
 import type { LaunchHold, SpawnResult, StageStdio } from "./spawn-types.js";
 
 export interface SandboxOptions {
@@ -83,6 +84,17 @@ export interface SandboxRunRequest {
   /** Files the engine's runtime reads (a bundled worker or entry file), readable under Landlock. */
   readonly runtimeReadPaths?: readonly string[] | undefined;
   readonly observer?: ShellOutputObserver | undefined;
+  /**
+   * Where this run's audit records go (the program's spawn, its connections, the report);
+   * default the context's. A pre-started worker records to the call that takes it.
+   */
+  readonly audit?: CallAuditSink | undefined;
+  /**
+   * Awaited once the floor is met and every stage's program admitted, before anything is
+   * created or started (the registry's `InvokeOptions.approve`): a rejection propagates
+   * and nothing runs.
+   */
+  readonly approve?: (() => Promise<void>) | undefined;
   /**
    * Called once the program runs, with what the result will report (an idle warm worker
    * unrefs itself; an engine that answers before the tree is reaped has its facts).
@@ -145,7 +157,7 @@ export interface Sandbox {
   ): Promise<SandboxRunOutcome>;
 }
 
-function refuseSpawn(audit: AuditSink, tool: string, argv: readonly string[], denial: Denial) {
+function refuseSpawn(audit: CallAuditSink, tool: string, argv: readonly string[], denial: Denial) {
   audit.record({ type: "spawn", tool, argv: [...argv], decision: "denied", code: denial.code });
 }
 
@@ -166,29 +178,35 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   ): Promise<SandboxRunOutcome> {
     assertLaunchShape(request);
     const caveats = cx.caveats;
+    const audit = request.audit ?? cx.audit;
     const selection = await selectBackend(available, caveats, coverage, cx.strengthFloor);
     const facts = {
       report: selection.report,
       sandboxKind: selection.sandboxKind,
       unbridled: selection.unbridled,
     };
+    // A refusal before the launch started no sandbox: its facts claim no strength.
+    const refusedFacts = nothingStarted(selection.unbridled);
     if (selection.shortfall !== undefined) {
       const denial = floorDenial(selection.shortfall);
-      refuseSpawn(cx.audit, cx.toolName, request.stages[0] ?? [], denial);
-      return { ...facts, kind: "refused", denial, shortfall: selection.shortfall };
+      refuseSpawn(audit, cx.toolName, request.stages[0] ?? [], denial);
+      return { ...refusedFacts, kind: "refused", denial, shortfall: selection.shortfall };
     }
     const admission = await admitStages(request.stages, {
       exec: caveats.exec,
       cwd: request.cwd,
-      audit: cx.audit,
+      audit,
       toolName: cx.toolName,
       runtimeExecutables: request.runtimeExecutables,
     });
-    if (admission.kind === "denied") return { ...facts, kind: "refused", denial: admission.denial };
+    if (admission.kind === "denied") {
+      return { ...refusedFacts, kind: "refused", denial: admission.denial };
+    }
     if (admission.kind === "not-found") {
-      return { ...facts, kind: "not-found", program: admission.spelled };
+      return { ...refusedFacts, kind: "not-found", program: admission.spelled };
     }
     const argvs = admission.stages;
+    await request.approve?.();
     let temp: PrivateTempDir | undefined;
     let prepared: PreparedBackend | undefined;
     let proxy: EgressProxy | undefined;
@@ -205,7 +223,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           resolver: testHooks
             ? testResolver(testHooks, isInternalAddress)
             : systemResolver(isInternalAddress),
-          audit: cx.audit,
+          audit,
           toolName: cx.toolName,
           maxConnections: options.maxNetConnections,
         });
@@ -232,8 +250,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const appliedFacts = { ...facts, report, sandboxKind: prepared.applied.kind };
       if (shortfall !== undefined) {
         const denial = floorDenial(shortfall);
-        refuseSpawn(cx.audit, cx.toolName, argvs[0] ?? [], denial);
-        return { ...appliedFacts, kind: "refused", denial, shortfall };
+        refuseSpawn(audit, cx.toolName, argvs[0] ?? [], denial);
+        return { ...refusedFacts, kind: "refused", denial, shortfall };
       }
       const session = request.observer
         ? createOutputSession(request.observer, { maxBytesPerStream: request.maxOutputBytes })
@@ -267,7 +285,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
               })
           : undefined,
       });
-      cx.audit.record({
+      audit.record({
         type: "report",
         tool: cx.toolName,
         sandbox_kind: appliedFacts.sandboxKind,
@@ -284,7 +302,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         netDenials: proxy?.denials() ?? [],
       };
     } finally {
-      // The tree is gone: the proxy closes its listeners and connections, none outlives it.
+      // The tree is gone (the bridge died with its namespace): no connection outlives it.
       await proxy?.close();
       prepared?.settled?.();
       await temp?.remove();

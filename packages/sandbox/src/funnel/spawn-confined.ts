@@ -1,4 +1,4 @@
-import type { AuditSink, Denial, Scope } from "@agent-bridle/core";
+import type { CallAuditSink, Denial, Scope } from "@agent-bridle/core";
 import { admitSpawn } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { launchStages } from "./launch-stages.js";
@@ -8,7 +8,7 @@ export interface SpawnConfinedRequest extends Omit<LaunchRequest, "stages" | "en
   /** As spelled; a bare program is resolved on the trusted `PATH` only. */
   readonly argv: readonly string[];
   readonly exec: Scope<string>;
-  readonly audit: AuditSink;
+  readonly audit: CallAuditSink;
   readonly toolName: string;
   readonly home: string;
   readonly tmpdir: string;

@@ -1,6 +1,11 @@
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { type AuditSink, ConfigurationError, type Denial, type Scope } from "@agent-bridle/core";
+import {
+  type CallAuditSink,
+  ConfigurationError,
+  type Denial,
+  type Scope,
+} from "@agent-bridle/core";
 import { admitSpawn } from "./admit-program.js";
 import { buildChildEnvironment } from "./child-environment.js";
 import { hostDescriptorsToCover } from "./host-descriptors.js";
@@ -14,7 +19,7 @@ export interface StreamingSpawnRequest {
   /** What the child sees as `argv[0]` (default `argv[0]`): bash passes the spelling. */
   readonly argv0?: string | undefined;
   readonly exec: Scope<string>;
-  readonly audit: AuditSink;
+  readonly audit: CallAuditSink;
   readonly toolName: string;
   readonly cwd: string;
   readonly home: string;

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { Server, type Socket } from "node:net";
-import { type AuditSink, createDenial, type Denial } from "@agent-bridle/core";
+import { type CallAuditSink, createDenial, type Denial } from "@agent-bridle/core";
 import { connectUpstream } from "./connect-upstream.js";
 import { decideEgress, grantPatterns } from "./egress-decision.js";
 import type { HostResolver } from "./host-resolver.js";
@@ -20,7 +20,7 @@ export interface EgressProxyOptions {
   /** The grant's `net.only` entries. */
   readonly grant: readonly string[];
   readonly resolver: HostResolver;
-  readonly audit: AuditSink;
+  readonly audit: CallAuditSink;
   readonly toolName: string;
   /** Concurrent connections of the call; over it a connection is refused. */
   readonly maxConnections?: number | undefined;

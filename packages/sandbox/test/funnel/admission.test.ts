@@ -77,6 +77,7 @@ describe("admission before any spawn", () => {
       argv: ["touch", marker],
       decision: "denied",
       code: "EXEC_NOT_GRANTED",
+      callId: 1,
     });
   });
 
@@ -100,6 +101,7 @@ describe("admission before any spawn", () => {
       tool: "funnel-test",
       sandbox_kind: "none",
       enforcement: { exec: "interceptor" },
+      callId: 1,
     });
   });
 
@@ -114,8 +116,9 @@ describe("admission before any spawn", () => {
     );
     expect(outcome).toMatchObject({
       kind: "refused",
+      // Nothing was started: the refusal claims no strength (issue 17 point 10).
       sandboxKind: "none",
-      report: { fs_write: "interceptor" },
+      report: {},
       denial: { kind: "open", target: "filesystem", code: "ENFORCEMENT_BELOW_FLOOR" },
     });
     expect(existsSync(marker)).toBe(false);
@@ -206,9 +209,9 @@ describe("reference case 20 (adapted): floor refusal through the registry", () =
         grant,
         "kernel",
       );
+      expect(envelope).not.toHaveProperty("enforcement");
       expect(envelope).toMatchObject({
         sandbox_kind: "none",
-        enforcement: { net: "advisory" },
         denied: true,
         denials: [{ kind: "net", target: "network", code: "ENFORCEMENT_BELOW_FLOOR" }],
       });

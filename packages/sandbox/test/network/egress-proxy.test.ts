@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
-import type { AuditEvent } from "@agent-bridle/core";
+import type { AuditRecord } from "@agent-bridle/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEgressProxy, type EgressProxy } from "../../src/network/egress-proxy.js";
 import { testResolver } from "../../src/network/host-resolver.js";
@@ -27,7 +27,7 @@ async function setUp(grant: string[], publicAddresses = ["127.0.0.1"], on = "127
   });
   await new Promise<void>((resolve) => server.listen(0, on, resolve));
   const port = (server.address() as AddressInfo).port;
-  const events: AuditEvent[] = [];
+  const events: AuditRecord[] = [];
   const proxy: EgressProxy = await createEgressProxy({
     grant,
     resolver: testResolver(

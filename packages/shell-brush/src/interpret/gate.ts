@@ -110,7 +110,8 @@ export function recordingAccess(
     statProgram: (path) => recorded(access.statProgram(path), onDenial),
     readdir: (path) => recorded(access.readdir(path), onDenial),
     readlink: (path) => recorded(access.readlink(path), onDenial),
-    checkExec: (spelled, resolved) => recorded(access.checkExec(spelled, resolved), onDenial),
+    checkExec: (spelled, resolved, argv) =>
+      recorded(access.checkExec(spelled, resolved, argv), onDenial),
     openRedirect: (path, mode) => recorded(access.openRedirect(path, mode), onDenial),
   };
 }

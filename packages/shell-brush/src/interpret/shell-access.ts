@@ -28,9 +28,14 @@ export interface ShellAccess extends GatedOpener {
   /**
    * Before every command that is not a builtin or function: external programs with the
    * spelling as written and the resolved absolute path; in-process utilities under
-   * their logical name (`resolved` is the name too). Allowed: `{ ok: true }`.
+   * their logical name (`resolved` is the name too). Allowed: `{ ok: true }`. `argv` is
+   * the command's words, so a refusal reaches the host's audit hook with them.
    */
-  checkExec(spelled: string, resolved: string): Promise<GateOutcome<void>>;
+  checkExec(
+    spelled: string,
+    resolved: string,
+    argv?: readonly string[],
+  ): Promise<GateOutcome<void>>;
   /**
    * The metadata of a program candidate while a command is resolved (each `PATH` entry
    * tried, or a path the script spelled as the command). Not a file probe of the script's:

@@ -136,7 +136,8 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
     async invoke() {
       throw new ToolFailedError("the bash shell is dispatched through invokeAccounted");
     },
-    async invokeAccounted(input, cx, { signal, observer }) {
+    approvesAfterChecks: true,
+    async invokeAccounted(input, cx, { signal, observer, approve }) {
       requirePrivateControlTransport();
       const started = performance.now();
       const quiet = { report: {}, sandboxKind: "none" as const, unbridled: false };
@@ -148,6 +149,15 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
         const context = envelopeContextOf(cx, outcome, started, ENGINE);
         if (outcome.kind === "refused") return refuse(context, outcome.denial);
         throw new ToolFailedError(`brush worker authentication handshake failed: ${worker.reason}`);
+      }
+      // The working directory is judged and the sandbox admitted the worker (the floor):
+      // now the person is asked, before the script runs. A refusal ends the idle worker.
+      try {
+        await approve?.();
+      } catch (error) {
+        worker.kill();
+        pool.reaping(worker.outcome);
+        throw error;
       }
       const joined = joinOutputObservers(options.observer, observer);
       const session: OutputSession | undefined = joined

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
-import type { EngineCoverage, ToolContext } from "@agent-bridle/core";
+import type { CallAuditSink, EngineCoverage, ToolContext } from "@agent-bridle/core";
 import {
   type LaunchedFacts,
   type LaunchHold,
@@ -107,7 +107,12 @@ function acknowledgement(channel: Socket, expected: Buffer): Promise<boolean> {
   });
 }
 
-export async function launchWorker(cx: ToolContext, options: LaunchOptions): Promise<LaunchResult> {
+/** `audit`: where the launch's records go (default the context's; see `WorkerPool`). */
+export async function launchWorker(
+  cx: ToolContext,
+  options: LaunchOptions,
+  audit: CallAuditSink = cx.audit,
+): Promise<LaunchResult> {
   const channel = await openPrivateChannel();
   const nonce = randomBytes(32).toString("hex");
   const killer = new AbortController();
@@ -134,6 +139,7 @@ export async function launchWorker(cx: ToolContext, options: LaunchOptions): Pro
       // The call's own temp directory (the worker's TMPDIR): process substitutions for
       // programs live there; granted, disclosed, removed when the worker ends.
       privateTmp: true,
+      audit,
       onLaunched: (given, facts) => {
         launchHold = given;
         launchFacts = facts;

@@ -9,12 +9,14 @@
  * `close()` kills them all.
  */
 import type { ToolContext } from "@agent-bridle/core";
+import { type DeferredAudit, deferredAudit } from "./deferred-audit.js";
 import { type LaunchOptions, type LaunchResult, launchWorker } from "./launch-worker.js";
 import { WarmDemand } from "./warm-demand.js";
 
 interface Warm {
   readonly key: string;
-  readonly audit: ToolContext["audit"];
+  /** The launch's records, held for the call that takes the worker. */
+  readonly audit: DeferredAudit;
   readonly launched: Promise<LaunchResult>;
   exited: boolean;
 }
@@ -68,12 +70,13 @@ export class WorkerPool {
     const key = keyOf(cx);
     for (;;) {
       const index = this.#warm.findIndex(
-        (warm) => warm.key === key && warm.audit === cx.audit && !warm.exited,
+        (warm) => warm.key === key && warm.audit.host === cx.audit.host && !warm.exited,
       );
       if (index < 0) break;
       const [warm] = this.#warm.splice(index, 1) as [Warm];
       const worker = await warm.launched;
       if (worker.kind === "ready" && !warm.exited) {
+        warm.audit.bind(cx.audit);
         worker.hold(true);
         void worker.outcome.then(end, end);
         return worker;
@@ -108,7 +111,7 @@ export class WorkerPool {
     this.#warm = this.#warm.filter((warm) => !warm.exited);
     const target = this.#demand.target(Math.max(1, this.options.maxWarm));
     const key = keyOf(cx);
-    const fits = (warm: Warm) => warm.key === key && warm.audit === cx.audit;
+    const fits = (warm: Warm) => warm.key === key && warm.audit.host === cx.audit.host;
     // Over the demand (a burst is over): the oldest of this authority go first.
     let same = this.#warm.filter(fits);
     for (const extra of same.slice(0, Math.max(0, same.length - target))) this.#drop(extra);
@@ -141,8 +144,9 @@ export class WorkerPool {
   }
 
   #start(cx: ToolContext): void {
-    const launched = launchWorker(cx, this.options);
-    const warm: Warm = { key: keyOf(cx), audit: cx.audit, launched, exited: false };
+    const audit = deferredAudit(cx.audit.host);
+    const launched = launchWorker(cx, this.options, audit);
+    const warm: Warm = { key: keyOf(cx), audit, launched, exited: false };
     this.#warm.push(warm);
     void launched.then((worker) => {
       if (worker.kind !== "ready") {

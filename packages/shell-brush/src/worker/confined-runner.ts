@@ -4,7 +4,7 @@
  * abort). The worker itself already runs under the call's L3 boundary, which every
  * child inherits.
  */
-import type { AuditSink, Scope } from "@agent-bridle/core";
+import type { CallAuditSink, Scope } from "@agent-bridle/core";
 import { type ExceededLimit, shellStatus, spawnStreaming } from "@agent-bridle/sandbox";
 import type {
   ExternalDescriptor,
@@ -17,7 +17,7 @@ import { substitutionFiles } from "./substitution-files.js";
 
 export interface ConfinedRunnerOptions {
   readonly exec: Scope<string>;
-  readonly audit: AuditSink;
+  readonly audit: CallAuditSink;
   readonly toolName: string;
   /** The children's `HOME` unless the script exports its own, and their `TMPDIR`. */
   readonly home: string;

@@ -135,11 +135,25 @@ export function createGatedAccess(
       return attempt(() => stat(path, { bigint: true }));
     },
     readlink: (path: string) => probe(path, (p) => readlink(p)),
-    async checkExec(spelled: string, resolved: string): Promise<GateOutcome<void>> {
+    async checkExec(
+      spelled: string,
+      resolved: string,
+      argv: readonly string[] = [spelled],
+    ): Promise<GateOutcome<void>> {
       const decision = await cx.checkExec(
         resolved === spelled ? { spelled } : { spelled, resolved },
       );
-      return decision.ok ? { ok: true, value: undefined } : refuse(decision.denial);
+      if (decision.ok) return { ok: true, value: undefined };
+      // A program the interpreter refused to start reaches the host's audit hook as a
+      // refused spawn, as one the funnel refuses does (issue 17 point 8).
+      cx.audit.record({
+        type: "spawn",
+        tool: cx.toolName,
+        argv: [...argv],
+        decision: "denied",
+        code: decision.denial.code,
+      });
+      return refuse(decision.denial);
     },
   });
 }

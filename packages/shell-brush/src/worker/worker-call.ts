@@ -102,7 +102,7 @@ export async function runWorkerCall(
     onDenial: (denial) => writer.denied(denial),
     runner: createConfinedRunner({
       exec: cx.caveats.exec,
-      audit,
+      audit: cx.audit,
       toolName: cx.toolName,
       home: place.home,
       tmpdir: place.tmpdir,

@@ -277,6 +277,7 @@ async function admitProgram(
 async function checkProgram(
   spelled: string,
   context: AdmissionContext,
+  argv: readonly string[] = [spelled],
 ): Promise<Pick<AdmittedStage, "spelled" | "program" | "carried">> {
   const bare = isBareProgram(spelled);
   const resolved = bare
@@ -286,7 +287,18 @@ async function checkProgram(
       : join(context.cwd, spelled);
   // The check is on the name as spelled (the logical name for a carried utility).
   const decision = await context.cx.checkExec({ spelled, resolved });
-  if (!decision.ok) throw new Refused(decision.denial);
+  if (!decision.ok) {
+    // A refused program reaches the host's audit hook as a refused spawn (issue 17
+    // point 8); a script's arguments are not expanded yet, so only its name is known.
+    context.cx.audit.record({
+      type: "spawn",
+      tool: context.cx.toolName,
+      argv: [...argv],
+      decision: "denied",
+      code: decision.denial.code,
+    });
+    throw new Refused(decision.denial);
+  }
   const program = resolved;
   if (program === undefined) {
     const carried = Object.hasOwn(UTILITIES, spelled) ? (spelled as UtilityName) : undefined;
@@ -320,7 +332,7 @@ export async function admitArgv(
       );
     }
     const stage = {
-      ...(await checkProgram(program, context)),
+      ...(await checkProgram(program, context, [program, ...args])),
       args: args.map((value) => ({ kind: "fixed" as const, value })),
       redirections: [],
     };

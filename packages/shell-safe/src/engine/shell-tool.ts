@@ -28,6 +28,7 @@ import {
   floorDenial,
   type GitIdentity,
   type ResourceLimits,
+  nothingStarted,
   type SandboxRunFacts,
   selectBackend,
   withLimitDenials,
@@ -139,6 +140,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
 
   return defineTool<ShellSafeInput, ToolEnvelope>({
     name: options.name ?? "shell",
+    approvesAfterChecks: true,
     description:
       "Run a program (program + args) or a simple command line (cmd) without a shell: pipes, ;, &&, ||, quotes, allowlisted $VAR, ~, globs and file redirections, interpreted exactly as bash would. Substitutions, subshells, heredocs, loops and other shell syntax are refused with a reason. Every program, path and glob is checked against the grant before anything runs.",
     inputSchema: shellSafeInputSchema(limits),
@@ -146,7 +148,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
     async invoke() {
       throw new ToolFailedError("the safe shell is dispatched through invokeAccounted");
     },
-    async invokeAccounted(input, cx, { signal, observer: callObserver }) {
+    async invokeAccounted(input, cx, { signal, observer: callObserver, approve }) {
       const started = performance.now();
       // Backend selection (pure facts, no side effect) overlaps parsing.
       const selecting = selectBackend(
@@ -156,13 +158,10 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
         cx.strengthFloor,
       );
       let preFacts: SandboxRunFacts | undefined;
+      // A refusal before anything ran started no sandbox: it claims no strength.
       const refuse = async (denial: Denial, inspection?: Record<string, unknown>) => {
         const selection = await selecting;
-        const facts = preFacts ?? {
-          report: selection.report,
-          sandboxKind: selection.sandboxKind,
-          unbridled: selection.unbridled,
-        };
+        const facts = nothingStarted(selection.unbridled);
         return deniedInvocation<ToolEnvelope>(
           buildDeniedEnvelope(envelopeContextOf(cx, facts, started), [denial], inspection),
         );
@@ -213,6 +212,8 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
       if (!admission.ok) return refuse(admission.denial);
       // 5. The floor, before any redirect file is opened (the funnel checks it again).
       if (selection.shortfall !== undefined) return refuse(floorDenial(selection.shortfall));
+      // 6. Everything is checked: the person is asked now, before any file is opened.
+      await approve?.();
 
       const timeoutSecs = input.timeout_secs ?? limits.defaultTimeoutSecs;
       const observer = joinOutputObservers(options.observer, callObserver);
