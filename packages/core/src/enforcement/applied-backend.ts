@@ -9,7 +9,7 @@ export interface AppliedBackend {
   readonly execRules?: boolean;
   /**
    * A host allow-list's network is up: a namespace of its own whose only way out is the
-   * bridge to the engine's egress proxy (network.md). Landlock only; default false.
+   * engine's egress proxy (network.md). Landlock only; default false.
    */
   readonly netProxy?: boolean;
 }

@@ -25,7 +25,7 @@ export function backendBound(
     case "landlock":
       if (axis === "exec") return backend.execRules === false ? undefined : "interceptor";
       // net only[] adds TCP bind/connect deny (ABI ≥ 4) and the seccomp socket deny; a
-      // host allow-list is kernel only with its namespace and bridge up (network.md).
+      // host allow-list is kernel only with its namespace and proxy ports up (network.md).
       if (axis === "net") {
         if ((backend.landlockAbi ?? 4) < 4 || net === undefined) return undefined;
         return net.length === 0 || backend.netProxy === true ? "kernel" : undefined;

@@ -34,7 +34,7 @@ export interface BackendPrepareRequest {
   readonly cwd: string;
   /** Limits for the spawned tree (the host's configuration). */
   readonly limits: ResourceLimits;
-  /** A host allow-list's bridge ports and the egress proxy's sockets (network.md). */
+  /** A host allow-list's proxy ports in the call's namespace (network.md). */
   readonly netProxy?: readonly LauncherProxyPort[] | undefined;
 }
 

@@ -74,7 +74,7 @@ export interface LauncherPolicyFor {
  * loader). The private view holds exactly those paths, or for an axis granted `all` the
  * host's tree less its blocked entries; blocked entries inside it are masked under every
  * grant, existing write-blocked configuration is bound read-only, and the network is the
- * host's only for `net: "all"` (a host allow-list gets the bridge to its egress proxy).
+ * host's only for `net: "all"` (a host allow-list gets its egress proxy's ports).
  */
 export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<LauncherPolicyFor> {
   const { caveats, pathPolicy, limits } = request;
@@ -131,7 +131,7 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
     protect,
     netDenyAll: caveats.net !== "all" && caveats.net.only.length === 0,
     netAll: caveats.net === "all",
-    // A host allow-list: the only way out is the bridge to the call's egress proxy.
+    // A host allow-list: the only way out is the call's egress proxy.
     netProxy: hostAllowList(caveats) !== undefined ? request.netProxy : undefined,
     mask,
     keepFds: [...request.keepFds],

@@ -302,7 +302,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         netDenials: proxy?.denials() ?? [],
       };
     } finally {
-      // The tree is gone (the bridge died with its namespace): no connection outlives it.
+      // The tree is gone: the proxy closes its listeners and connections, none outlives it.
       await proxy?.close();
       prepared?.settled?.();
       await temp?.remove();

@@ -3,7 +3,7 @@ import type { BackendProbe } from "../backend/backend.js";
 /**
  * Whether a host allow-list (`net: { only: [hosts] }`) can be enforced with this backend,
  * and why not, for `bridle doctor` (network.md): the launcher's network namespace with the
- * bridge to the egress proxy, and Landlock's TCP rules (ABI ≥ 4).
+ * egress proxy's ports, and Landlock's TCP rules (ABI ≥ 4).
  */
 export function hostAllowListSupport(kind: string, probe: BackendProbe): string {
   if (kind !== "landlock") {

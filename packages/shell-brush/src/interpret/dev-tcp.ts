@@ -5,7 +5,7 @@ import { InputSource, type OutputSink } from "./io.js";
  * bash's `/dev/tcp/<host>/<port>` (network.md §6). The worker runs inside the call's
  * network namespace, so the kernel already decides what a connection reaches; under a
  * host allow-list the funnel points `HTTPS_PROXY` (after the caller's variables) at the
- * bridge, and the connection is a `CONNECT` through the call's egress proxy: the same
+ * proxy port, and the connection is a `CONNECT` through the call's egress proxy: the same
  * decision, denial and audit event as any program's. Without a proxy the connection is
  * direct (`net: "all"`; under `net: { only: [] }` the socket is refused).
  */

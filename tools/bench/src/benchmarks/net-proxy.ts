@@ -97,7 +97,7 @@ export const netProxyDownload: RatioBenchmark = {
   name: "net-proxy-download",
   description: `${DOWNLOADS} curl runs each download 1 MiB from a loopback server through the egress proxy vs directly`,
   grant: "net only[bench.test] vs net all, both fs_write only[<temp dir>]",
-  mode: "sandbox funnel, bridle-launch; bridge + egress proxy vs the host's network",
+  mode: "sandbox funnel, bridle-launch; egress proxy vs the host's network",
   target: { maxRatio: 1.5 },
   samples: 10,
   setup: () => setUp("net-proxy-download"),
@@ -116,7 +116,7 @@ export const netProxyCall: RatioBenchmark = {
   kind: "ratio",
   name: "net-proxy-call",
   description:
-    "/bin/true under a host allow-list (namespace, bridge, egress proxy) vs under net only[]",
+    "/bin/true under a host allow-list (namespace, listeners handed to the egress proxy) vs under net only[]",
   grant: "net only[bench.test] vs net only[], both fs_write only[<temp dir>]",
   mode: "sandbox funnel, bridle-launch, one stage",
   target: { maxRatio: 1.3 },
