@@ -99,5 +99,5 @@ export {
 } from "./network/egress-proxy.js";
 export { hostAllowListSupport } from "./network/host-allow-list-support.js";
 export type { HostResolver, NetTestHooks } from "./network/host-resolver.js";
-export { bindNetTestHooks } from "./network/net-test-hooks.js";
 export { isInternalAddress } from "./network/internal-address.js";
+export { bindNetTestHooks } from "./network/net-test-hooks.js";
