@@ -28,6 +28,10 @@ export async function assignValue(
   const name = assignment.name;
   const value = assignment.value;
   if (value !== null && value.type === "ArrayLiteral") {
+    // A nameref to an element cannot take a list (bash names the element).
+    const resolved = interpreter.state.resolveName(name);
+    if (resolved.includes("["))
+      throw new ExpansionError(`\`${resolved}': not a valid identifier`, "line");
     const variable = interpreter.state.lookup(name);
     const assoc = variable?.assoc ?? false;
     const integer = variable?.integer ?? false;

@@ -19,6 +19,7 @@ import type { ShellState } from "./state.js";
 import { bracket, test } from "./test-builtin.js";
 import { trapBuiltin } from "./trap.js";
 import { ulimit } from "./ulimit-builtin.js";
+import { unset } from "./unset-builtin.js";
 
 export type { Builtin, BuiltinContext } from "./builtin-context.js";
 
@@ -83,33 +84,7 @@ export const BUILTINS = new Map<string, Builtin>([
       return declareBuiltin("local", context, args);
     },
   ],
-  [
-    "unset",
-    (context, args) => {
-      let functions = false;
-      for (const arg of args) {
-        if (arg === "-f") functions = true;
-        else if (arg === "-v") functions = false;
-        else if (functions) context.state.functions.delete(arg);
-        else {
-          const element = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/.exec(arg);
-          if (element !== null) {
-            const variable = context.state.lookup(element[1] as string);
-            variable?.array?.delete(element[2] as string);
-            continue;
-          }
-          try {
-            if (context.state.lookup(arg) === undefined) context.state.functions.delete(arg);
-            else context.state.unset(arg);
-          } catch (error) {
-            context.error(`unset: ${(error as Error).message}`);
-            return 1;
-          }
-        }
-      }
-      return 0;
-    },
-  ],
+  ["unset", unset],
   ["set", setBuiltin],
   [
     "shift",

@@ -1,4 +1,5 @@
 /** `declare`/`typeset`/`local`/`export`/`readonly`: attributes, assignments and `-p` listings. */
+import { parseBash } from "../parse/parse-bash.js";
 import { encodeShellText } from "../parse/shell-bytes.js";
 import type { BuiltinContext } from "./builtins.js";
 import { arrayKeys, ReadonlyError, type Variable } from "./state.js";
@@ -63,14 +64,27 @@ export function attributeFlags(variable: Variable): string {
   if (variable.lower) flags += "l";
   if (variable.nameref) flags += "n";
   if (variable.readonly) flags += "r";
+  if (variable.trace === true) flags += "t";
   if (variable.upper) flags += "u";
   if (variable.exported) flags += "x";
   return flags;
 }
 
+/** bash's `sh_contains_shell_metas`: a key with one of these is printed double-quoted. */
+function hasShellMetas(key: string): boolean {
+  return /[ \t\n'"\\|&;()<>!{}*[?\]^$`]/.test(key) || /^[~#]/.test(key) || /[=:]~/.test(key);
+}
+
+/** An associative key as `declare -p` prints it: bare, or `"…"` when it holds metacharacters. */
+function keyText(key: string): string {
+  return hasShellMetas(key) ? `"${key.replace(/(["\\$`])/g, "\\$1")}"` : key;
+}
+
 function arrayText(variable: Variable): string {
   const array = variable.array ?? new Map<string, string>();
-  const items = arrayKeys(variable).map((key) => `[${key}]=${declareQuote(array.get(key) ?? "")}`);
+  const items = arrayKeys(variable).map(
+    (key) => `[${variable.assoc ? keyText(key) : key}]=${declareQuote(array.get(key) ?? "")}`,
+  );
   if (variable.assoc) return items.length === 0 ? "()" : `(${items.join(" ")} )`;
   return `(${items.join(" ")})`;
 }
@@ -135,6 +149,7 @@ export async function declareBuiltin(
     for (const name of names) {
       const fn = state.functions.get(name);
       if (fn === undefined) {
+        if (command === "export") context.error(`export: ${name}: not a function`);
         status = 1;
         continue;
       }
@@ -192,12 +207,10 @@ function listAll(
     if (variable === undefined) continue;
     if (command === "export" && !variable.exported) continue;
     if (command === "readonly" && !variable.readonly) continue;
-    let skip = false;
-    for (const letter of flags.on) {
-      if (letter === "p") continue;
-      if (!attributeFlags(variable).includes(letter)) skip = true;
-    }
-    if (skip) continue;
+    // Several attributes list the variables that have any of them (bash).
+    const wanted = [...flags.on].filter((letter) => letter !== "p");
+    const attributes = attributeFlags(variable);
+    if (wanted.length > 0 && !wanted.some((letter) => attributes.includes(letter))) continue;
     if (command === "declare" && !print && flags.on.size === 0) {
       const line = setLine(name, variable);
       if (line !== null) context.stdout.write(`${line}\n`);
@@ -205,24 +218,54 @@ function listAll(
   }
 }
 
+/**
+ * The subscript of an operand's `name[sub]=value`, expanded as bash expands it there
+ * (parameters, command substitutions, quotes; no splitting); as written when it is no
+ * single word.
+ */
+async function expandSubscript(context: BuiltinContext, text: string): Promise<string> {
+  if (!/[$`'"\\]/.test(text)) return text;
+  const parsed = parseBash(`_=${text}`);
+  const statement = parsed.ok ? parsed.script.body.statements : [];
+  const command = statement[0]?.andOr.pipelines[0]?.commands[0];
+  if (statement.length !== 1 || command?.type !== "SimpleCommand" || command.words.length > 0)
+    return text;
+  const value = command.assignments[0]?.value;
+  if (command.assignments.length !== 1 || value?.type !== "Word") return text;
+  return context.interpreter.expander.assignment(value);
+}
+
 async function declareOne(
   command: DeclareCommand,
   context: BuiltinContext,
   operand: string,
-  flags: Flags,
+  declared: Flags,
   local: boolean,
 ): Promise<boolean> {
+  let flags = declared;
   const state = context.state;
   const arrayMarker = operand.startsWith("\u0000array:")
     ? /^array:([0-9]+):(.*)$/s.exec(operand.slice(1))
     : null;
   const match = /^([^=[+]*)(\[[^\]]*\])?(\+?=)(.*)$/s.exec(operand);
-  const name = arrayMarker?.[2] ?? match?.[1] ?? operand;
+  // `declare 'arr[5]'` (no value) declares an array.
+  const bareElement = match === null ? /^([A-Za-z_][A-Za-z0-9_]*)\[.+\]$/s.exec(operand) : null;
+  if (bareElement !== null && !flags.on.has("A"))
+    flags = { ...flags, on: new Set([...flags.on, "a"]) };
+  const name = arrayMarker?.[2] ?? match?.[1] ?? bareElement?.[1] ?? operand;
   if (!NAME.test(name)) {
     context.error(`${command}: \`${operand}': not a valid identifier`);
     return false;
   }
+  // `export` takes no array element (`export 'a[0]=1'`).
+  if (command === "export" && match?.[2] !== undefined) {
+    context.error(`export: \`${name}${match[2]}': not a valid identifier`);
+    return false;
+  }
   let variable: Variable;
+  // With -a or -A, -n is ignored (bash makes the array).
+  if (flags.on.has("n") && (flags.on.has("a") || flags.on.has("A")))
+    flags = { ...flags, on: new Set([...flags.on].filter((letter) => letter !== "n")) };
   const nameref = flags.on.has("n") || flags.off.has("n");
   if (flags.on.has("n") && match !== null && match[2] === undefined) {
     const target = match[4] ?? "";
@@ -248,12 +291,25 @@ async function declareOne(
     variable = state.declareLocal(name);
   } else {
     const existing = nameref ? state.lookupRaw(name) : state.lookup(name);
-    variable = existing ?? state.declareGlobal(nameref ? name : state.resolveName(name));
+    // Through a nameref to an element, `declare` gives the attributes to the array itself;
+    // `export` and `readonly` name the element as no identifier and go on, status 0 (bash).
+    const full = nameref ? name : state.resolveName(name);
+    if (full.includes("[") && (command === "export" || command === "readonly")) {
+      context.error(`${command}: \`${full}': not a valid identifier`);
+      return true;
+    }
+    const resolved = full.replace(/\[.*$/s, "");
+    variable = existing ?? state.lookup(resolved) ?? state.declareGlobal(resolved);
   }
   const on = flags.on;
   const off = flags.off;
   if (variable.readonly && (match !== null || arrayMarker !== null || flags.off.has("r")))
     throw new ReadonlyError(name);
+  const indexed = variable.array !== null && !variable.assoc;
+  if ((off.has("a") && indexed) || (off.has("A") && variable.assoc)) {
+    context.error(`${command}: ${name}: cannot destroy array variables in this way`);
+    return false;
+  }
   if (on.has("x")) variable.exported = true;
   if (off.has("x")) variable.exported = false;
   if (on.has("i")) variable.integer = true;
@@ -280,9 +336,14 @@ async function declareOne(
   }
   if (on.has("A") && !variable.assoc) {
     variable.assoc = true;
-    variable.array = new Map();
+    // A scalar becomes element "0" (bash).
+    variable.array = new Map(
+      variable.value !== null && !variable.declaredOnly ? [["0", variable.value]] : [],
+    );
     variable.value = null;
   }
+  if (on.has("t")) variable.trace = true;
+  if (off.has("t")) variable.trace = false;
   if (on.has("a") && variable.array === null) {
     variable.array = new Map();
     if (variable.value !== null && !variable.declaredOnly) variable.array.set("0", variable.value);
@@ -312,12 +373,11 @@ async function declareOne(
       variable.value = value;
       variable.declaredOnly = false;
     } else if (index !== undefined) {
-      const key = index.slice(1, -1);
-      state.setElement(
-        name,
-        variable.assoc ? key : String(context.interpreter.expander.evaluate(key)),
-        value,
-      );
+      const key = await expandSubscript(context, index.slice(1, -1));
+      const element = variable.assoc ? key : String(context.interpreter.expander.evaluate(key));
+      const old =
+        append && !variable.integer ? (state.lookup(name)?.array?.get(element) ?? "") : "";
+      state.setElement(name, element, old + value);
     } else {
       const target = state.lookup(name) ?? variable;
       target.declaredOnly = false;

@@ -108,6 +108,18 @@ export class ParameterExpander {
   async parameter(part: ParameterExpansion, quoted: boolean, out: Piece[]): Promise<void> {
     let name = part.parameter;
     let index = part.index === null ? null : await this.expander.string(part.index);
+    const reference = this.state.lookupRaw(name);
+    if (
+      part.indirect &&
+      part.index === null &&
+      part.operation === null &&
+      reference?.nameref === true &&
+      reference.value
+    ) {
+      // `${!ref}` of a nameref is the name it ends at, not that variable's value (bash).
+      out.push({ kind: "text", text: this.state.resolveName(name), quoted, split: !quoted });
+      return;
+    }
     if (part.indirect && part.names === null && !(index === "@" || index === "*")) {
       const target = this.values(name, index).values?.[0];
       if (target === undefined || target === "") {

@@ -16,6 +16,8 @@ export interface Variable {
   nameref: boolean;
   /** `local x` / `declare x` without a value: declared but unset. */
   declaredOnly: boolean;
+  /** `declare -t` (traced functions' attribute; on a variable it is only shown). */
+  trace?: boolean;
   /** A computed variable (`RANDOM`, `SECONDS`, …): its value is refreshed on every read. */
   dynamic?: DynamicValue;
 }
@@ -431,6 +433,8 @@ export class ShellState {
     if (variable.readonly) throw new ReadonlyError(name);
     variable.declaredOnly = false;
     variable.value = null;
+    if (variable.lower || variable.upper)
+      for (const [key, value] of values) values.set(key, caseOf(variable, value));
     variable.array = values;
     variable.assoc = assoc || variable.assoc;
   }
@@ -486,7 +490,8 @@ export class ShellState {
   exportedEnv(): Record<string, string> {
     const env: Record<string, string> = {};
     for (const name of this.names()) {
-      const variable = this.lookup(name);
+      // An exported nameref passes its own value (the name it refers to), as in bash.
+      const variable = this.lookupRaw(name);
       if (variable?.exported && !variable.declaredOnly && variable.array === null) {
         env[name] = variable.value ?? "";
       }

@@ -102,4 +102,48 @@ describe.skipIf(!existsSync("/bin/bash"))("bash fidelity (issue 19 point 5)", ()
       ].join("\n"),
     );
   });
+
+  it("declares as bash does: element operands, conversions, array attributes kept", async () => {
+    await sameAsBash(
+      [
+        "index=3 key='a b' sub='$(echo SECOND)'",
+        "declare 'arr[$index+1]=v' 'arr[$(echo 2)+index]=w'; declare -p arr",
+        "declare -A m n o; declare 'm[$key]=$value' n[$sub]=x 'o[$sub]=y'; declare -p m n o",
+        "declare -A c=([$sub]=z); declare -p c",
+        "declare -a e=([0]=one); declare 'e[0]+=two'; declare -p e",
+        "declare s=value; declare -A s; declare -p s",
+        "declare -au u='(ab Cd)'; declare -au 'w=(ab Cd)'; declare -p w",
+        "declare -a g=(1 2); declare +a g; echo $?; declare +A g; echo $?; declare -p g",
+        "declare 'bare[5]'; declare -p bare; declare 'b[]'; echo $?",
+        "declare -r zzro=1; declare -t zztr=2; declare -prt | grep zz",
+        "declare -na na=target; declare -p na",
+        "export -f nosuchfn; echo $?; export 'ea[0]=1'; echo $?",
+      ].join("\n"),
+    );
+  });
+
+  it("unsets as bash does: -n, arithmetic and negative subscripts, through namerefs", async () => {
+    await sameAsBash(
+      [
+        "a=(a b c d e f); i=4; unset 'a[i]' 'a[6/2]' 'a[-1]'; declare -p a",
+        "t=v; declare -n r=t; unset -n r; declare -p r 2>/dev/null || echo gone; echo $t",
+        "arr=(a b c d); declare -n er='arr[2]'; unset er; declare -p arr",
+        "er=(x y) 2>/dev/null; echo not reached",
+        "echo $?; declare -p arr",
+      ].join("\n"),
+    );
+  });
+
+  it("expands ${!ref} of a nameref to the name it ends at, and exports its own value", async () => {
+    await sameAsBash(
+      [
+        "u=deep; declare -n m=u; declare -n top=m; echo ${!top} ${!m} $top",
+        "arr=(x y z); declare -n e='arr[1]'; echo ${!e}",
+        "plain=u; echo ${!plain}",
+        "declare -nx xr=u; env | grep '^xr='",
+        "declare -x e; declare -p arr",
+        "declare -n ro='arr[0]'; readonly ro 2>/dev/null; echo $?; export e; declare -p arr",
+      ].join("\n"),
+    );
+  });
 });
