@@ -14,6 +14,7 @@ import { BridleError, type Grant, type Registry } from "agent-bridle";
 import { CallLimiter } from "./call-limiter.js";
 import { closeRegistry } from "./close-registry.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameLimiter } from "./frame-limiter.js";
+import { grantedProgramsText, SHELL_TOOL_NAME } from "./granted-programs.js";
 import { createProgressStream, type ProgressStream } from "./progress.js";
 import { resultOfEnvelope, resultOfError, type ToolResult } from "./render.js";
 
@@ -116,7 +117,10 @@ export async function serveMcp(options: ServeOptions): Promise<RunningServer> {
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: registry.toolDefinitions().map((definition) => ({
       name: definition.name,
-      description: definition.description,
+      description:
+        definition.name === SHELL_TOOL_NAME
+          ? `${definition.description} ${grantedProgramsText(grant.caveats.exec)}`
+          : definition.description,
       inputSchema: definition.inputSchema as { type: "object"; [key: string]: unknown },
       annotations: { ...definition.annotations },
     })),

@@ -42,3 +42,47 @@ export function serverEnv(
 ): Record<string, string> {
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, ...extra };
 }
+
+/** A grant as the server reads it from `AGENT_BRIDLE_CAVEATS`: every axis given. */
+export function grantJson(caveats: Record<string, unknown>): string {
+  return JSON.stringify({
+    fs_read: { only: [] },
+    fs_write: { only: [] },
+    exec: { only: [] },
+    net: { only: [] },
+    max_calls: "unlimited",
+    valid_for_generation: "all",
+    ...caveats,
+  });
+}
+
+/**
+ * The SDK's client on a spawned server with `env` (see `serverEnv`), closed by
+ * `closeClients()` (call it in `afterEach`).
+ */
+export async function startClient(env: Record<string, string>, name = "bridle-e2e") {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [serverBin],
+    env,
+    stderr: "ignore",
+  });
+  const client = new Client({ name, version: "0.0.0" });
+  await client.connect(transport);
+  openClients.push(client);
+  return client;
+}
+
+const openClients: { close(): Promise<void> }[] = [];
+
+export async function closeClients(): Promise<void> {
+  for (const client of openClients.splice(0)) await client.close();
+}
+
+/** The text a tool result shows the model. */
+export function resultText(result: object): string {
+  const content = (result as { content?: { text?: string }[] }).content ?? [];
+  return content.map((part) => part.text ?? "").join("");
+}

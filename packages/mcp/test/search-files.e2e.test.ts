@@ -1,43 +1,30 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, serverBin, serverEnv, useTempDirs } from "./helpers.js";
+import {
+  buildPackage,
+  closeClients,
+  grantJson,
+  resultText,
+  serverEnv,
+  startClient,
+  useTempDirs,
+} from "./helpers.js";
 
 // Issue 17 point 9: search_files served by the MCP server, over the SDK's client.
 const tempDir = useTempDirs();
-const clients: Client[] = [];
-
 beforeAll(() => buildPackage(), 120_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
+afterEach(() => closeClients());
 
-async function start(project: string, home: string): Promise<Client> {
-  const grant = JSON.stringify({
-    fs_read: { only: [project] },
-    fs_write: { only: [] },
-    exec: { only: [] },
-    net: { only: [] },
-    max_calls: "unlimited",
-    valid_for_generation: "all",
-  });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [serverBin],
-    env: serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant, AGENT_BRIDLE_BASE_DIR: project }),
-    stderr: "ignore",
-  });
-  const client = new Client({ name: "bridle-search-files", version: "0.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-type Result = Awaited<ReturnType<Client["callTool"]>>;
-const text = (result: Result) =>
-  (result.content as { text?: string }[]).map((part) => part.text ?? "").join("");
+const start = (project: string, home: string) =>
+  startClient(
+    serverEnv(home, {
+      AGENT_BRIDLE_CAVEATS: grantJson({ fs_read: { only: [project] } }),
+      AGENT_BRIDLE_BASE_DIR: project,
+    }),
+    "bridle-search-files",
+  );
+const text = resultText;
 
 describe("search_files over MCP", () => {
   it("is listed read-only, and finds a line relative to the base directory", async () => {

@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildPackage,
+  closeClients,
+  grantJson,
+  resultText,
+  serverEnv,
+  startClient,
+  useTempDirs,
+} from "./helpers.js";
+
+// Issue 17 point 9: list_allowed_directories and the shell's granted programs, served by
+// the MCP server, over the SDK's client.
+const tempDir = useTempDirs();
+
+beforeAll(() => buildPackage(), 120_000);
+afterEach(() => closeClients());
+
+describe("list_allowed_directories over MCP", () => {
+  it("names the granted directories within the configured ones, never the rest", async () => {
+    const [project, outside, home] = [tempDir(), tempDir(), tempDir()];
+    mkdirSync(join(project, "docs"));
+    const client = await startClient(
+      serverEnv(home, {
+        AGENT_BRIDLE_CAVEATS: grantJson({ fs_read: { only: [project] } }),
+        AGENT_BRIDLE_BASE_DIR: project,
+      }),
+    );
+    const { tools } = await client.listTools();
+    const tool = tools.find((candidate) => candidate.name === "list_allowed_directories");
+    expect(tool?.annotations).toMatchObject({ readOnlyHint: true });
+    const result = await client.callTool({ name: "list_allowed_directories", arguments: {} });
+    expect(result.isError).toBe(false);
+    expect(result.structuredContent).toMatchObject({
+      result: { directories: [project], unrestricted: false },
+    });
+    expect(resultText(result)).not.toContain(outside);
+  });
+});
+
+describe("the shell tool's description", () => {
+  it("names the programs the session's grant lets it start", async () => {
+    const home = tempDir();
+    const client = await startClient(
+      serverEnv(home, {
+        AGENT_BRIDLE_CAVEATS: grantJson({
+          fs_read: { only: ["/usr/local/bin", "/usr/bin", "/bin"] },
+          exec: { only: ["git", "ls"] },
+        }),
+        AGENT_BRIDLE_BASE_DIR: home,
+      }),
+    );
+    const { tools } = await client.listTools();
+    const shell = tools.find((candidate) => candidate.name === "shell");
+    expect(shell?.description).toContain("Programs granted: git, ls");
+    const readFile = tools.find((candidate) => candidate.name === "read_file");
+    expect(readFile?.description).not.toContain("Programs granted");
+  });
+});
