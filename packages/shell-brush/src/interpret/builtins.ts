@@ -37,7 +37,13 @@ export const BUILTINS = new Map<string, Builtin>([
     "exit",
     (context, args) => {
       const status = numberArg(context, "exit", args[0], context.state.lastStatus);
-      throw new ExitSignal(status === null ? 2 : status & 255);
+      if (status === null) throw new ExitSignal(2);
+      // The low byte of the whole number, however large (`exit 9223372036854775807` is 255).
+      const whole =
+        args[0] === undefined
+          ? BigInt(status)
+          : BigInt((args[0] as string).trim().replace(/^\+/, ""));
+      throw new ExitSignal(Number(BigInt.asUintN(8, whole)));
     },
   ],
   [

@@ -67,13 +67,16 @@ const getopts: Builtin = (context, args) => {
   };
   const arg = operands[optind - 1];
   if (state.getopts.position === 1) {
+    // At the end, OPTARG is unset (bash).
     if (arg === undefined || !arg.startsWith("-") || arg === "-") {
       state.set(name, "?");
+      state.unset("OPTARG");
       return finish(1);
     }
     if (arg === "--") {
       optind += 1;
       state.set(name, "?");
+      state.unset("OPTARG");
       return finish(1);
     }
   }
@@ -303,6 +306,7 @@ const mapfile: Builtin = async (context, args) => {
   let trim = false;
   let count = 0;
   let origin = 0;
+  let keep = false;
   let skip = 0;
   let name = "MAPFILE";
   for (let index = 0; index < args.length; index += 1) {
@@ -310,8 +314,10 @@ const mapfile: Builtin = async (context, args) => {
     if (arg === "-d") delimiter = args[++index] ?? "\n";
     else if (arg === "-t") trim = true;
     else if (arg === "-n") count = Number(args[++index] ?? 0);
-    else if (arg === "-O") origin = Number(args[++index] ?? 0);
-    else if (arg === "-s") skip = Number(args[++index] ?? 0);
+    else if (arg === "-O") {
+      origin = Number(args[++index] ?? 0);
+      keep = true;
+    } else if (arg === "-s") skip = Number(args[++index] ?? 0);
     else if (arg === "-u" || arg === "-C" || arg === "-c") index += 1;
     else name = arg;
   }
@@ -325,8 +331,16 @@ const mapfile: Builtin = async (context, args) => {
     context.error(`mapfile: ${name}: not an indexed array`);
     return 1;
   }
-  const values =
-    origin > 0 && existing?.array ? new Map(existing.array) : new Map<string, string>();
+  // With -O the array is not cleared first; a scalar stays as element 0 (bash).
+  const kept =
+    existing === undefined || existing.declaredOnly
+      ? []
+      : existing.array !== null
+        ? [...existing.array]
+        : existing.value !== null
+          ? [["0", existing.value] as [string, string]]
+          : [];
+  const values = new Map<string, string>(keep ? kept : []);
   const code = delimiter === "" ? 0 : (encodeShellText(delimiter)[0] as number);
   await context.stdin.fillAll();
   let read = 0;

@@ -146,4 +146,16 @@ describe.skipIf(!existsSync("/bin/bash"))("bash fidelity (issue 19 point 5)", ()
       ].join("\n"),
     );
   });
+
+  it("keeps the array under mapfile -O, unsets OPTARG at the end of getopts, exits with the low byte", async () => {
+    await sameAsBash(
+      [
+        "s=hello; mapfile -t -O 2 s < <(printf 'a\\nb\\n'); declare -p s",
+        "a=(x y z); mapfile -t -O 0 a < /dev/null; declare -p a",
+        "b=(x y z); mapfile -t b < /dev/null; declare -p b",
+        'while getopts ab: o -a -b v rest; do :; done; echo "${OPTARG-unset} $OPTIND"',
+        "(exit 9223372036854775807); echo $?; (exit +3); echo $?",
+      ].join("\n"),
+    );
+  });
 });
