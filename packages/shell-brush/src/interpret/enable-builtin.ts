@@ -18,6 +18,11 @@ export const enable: Builtin = (context, args) => {
       index += 1;
       break;
     }
+    // `-f`/`-d` load and unload shared objects: never here (no dlopen from a script).
+    if (/^-[anpsfd]*[fd]/.test(arg)) {
+      context.error("enable: dynamic loading not available");
+      return 1;
+    }
     if (!/^-[anps]+$/.test(arg)) break;
     for (const flag of arg.slice(1)) {
       if (flag === "n") disable = true;

@@ -103,6 +103,17 @@ describe.skipIf(!existsSync("/bin/bash"))("bash fidelity (issue 19 point 5)", ()
     );
   });
 
+  it("refuses enable -f and -d (loading a shared object) and loads nothing", async () => {
+    const result = await sh(
+      "enable -f ./x.so evil; echo status=$?; enable -d evil; echo $?; type -t evil",
+    );
+    expect(result.stdout).toBe("status=1\n1\n");
+    expect(result.stderr).toContain("enable: dynamic loading not available");
+    // positive control: enable still turns a builtin off and on
+    const control = await sh("enable -n echo; type -t echo; enable echo; type -t echo");
+    expect(control.stdout).toBe("file\nbuiltin\n");
+  });
+
   it("declares as bash does: element operands, conversions, array attributes kept", async () => {
     await sameAsBash(
       [
