@@ -37,6 +37,7 @@ describe("the safe engine with shell-brush's inspectShell as its inspector (case
       fs_read: { only: [dir] },
       fs_write: { only: [dir] },
       exec: { only: ["ls", "find", "wc", "sort", "head", "touch"] },
+      net: "all",
     });
     const built = registry({ shell: "safe", files: false, baseDir: dir });
     try {
@@ -71,7 +72,7 @@ describe("the safe engine with shell-brush's inspectShell as its inspector (case
       const envelope = (await built.dispatchOneshot(
         "shell",
         { cmd: "echo $((runtime_value))" },
-        caveats({ exec: { only: ["echo"] } }),
+        caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: "all" }),
       )) as Record<string, unknown>;
       expect(envelope.denied).toBe(true);
       expect(envelope).not.toHaveProperty("shell_inspection");

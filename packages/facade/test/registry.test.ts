@@ -125,7 +125,7 @@ describe("registry()", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "a.txt"), "0123456789");
     const built = registry({ baseDir: dir, files: { maxFileSize: 4 } });
-    const grant = caveats({ fs_read: { only: [dir] } });
+    const grant = caveats({ fs_read: { only: [dir] }, fs_write: "all", exec: "all", net: "all" });
     const result = (await built.dispatchOneshot("read_file", { path: "a.txt" }, grant)) as {
       denials?: { code: string }[];
     };
@@ -171,7 +171,13 @@ describe("approval and audit hooks", () => {
       audit: { record: (event) => events.push(event) },
     });
     const grant = built.mintGrant(
-      caveats({ fs_read: { only: [dir] }, fs_write: { only: [dir] }, max_calls: { at_most: 1 } }),
+      caveats({
+        fs_read: { only: [dir] },
+        fs_write: { only: [dir] },
+        exec: "all",
+        net: "all",
+        max_calls: { at_most: 1 },
+      }),
     );
     const refused = (await built.dispatch(
       "write_file",
