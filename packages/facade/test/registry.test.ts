@@ -126,9 +126,7 @@ describe("registry()", () => {
     writeFileSync(join(dir, "a.txt"), "0123456789");
     const built = registry({ baseDir: dir, files: { maxFileSize: 4 } });
     const grant = caveats({ fs_read: { only: [dir] }, fs_write: "all", exec: "all", net: "all" });
-    const result = (await built.dispatchOneshot("read_file", { path: "a.txt" }, grant)) as {
-      denials?: { code: string }[];
-    };
+    const result = await built.dispatchOneshot("read_file", { path: "a.txt" }, grant);
     expect(result.denials?.[0]?.code).toBe("FS_TOO_LARGE");
     await built.close();
     expect(() => registry({ baseDir: "relative" })).toThrow(/absolute/);
@@ -179,11 +177,7 @@ describe("approval and audit hooks", () => {
         max_calls: { at_most: 1 },
       }),
     );
-    const refused = (await built.dispatch(
-      "write_file",
-      { path: "made.txt", content: "x" },
-      grant,
-    )) as { denied?: boolean; denials?: { code: string; reason: string }[] };
+    const refused = await built.dispatch("write_file", { path: "made.txt", content: "x" }, grant);
     expect(refused.denied).toBe(true);
     expect(refused.denials?.[0]).toMatchObject({ code: "APPROVAL_REFUSED" });
     expect(readdirSync(dir)).toEqual([]);
