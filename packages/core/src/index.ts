@@ -225,6 +225,7 @@ export {
   RegistryBuilder,
 } from "./registry/registry.js";
 export type { ToolDefinitionJson } from "./registry/tool-definitions.js";
+export type { BuiltInToolName, ToolResults } from "./registry/tool-results.js";
 // bash vocabulary shared by the engines that read bash
 export { BASH_RESERVED_WORDS } from "./shell/bash-reserved-words.js";
 

@@ -11,6 +11,7 @@ export {
   type AxisEnforcement,
   atMost,
   BridleError,
+  type BuiltInToolName,
   type Caveats,
   CaveatsSchema,
   CODE_DOCS,
@@ -63,6 +64,7 @@ export {
   type ToolDefinitionJson,
   type ToolEnvelope,
   ToolFailedError,
+  type ToolResults,
   TRUSTED_PATH,
   top,
 } from "@agent-bridle/core";

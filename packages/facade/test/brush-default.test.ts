@@ -38,6 +38,7 @@ describe.skipIf(process.platform !== "linux")(
       const dir = tempDir();
       const built = registry({ baseDir: dir });
       const grant = caveats({
+        fs_read: "all",
         fs_write: { only: [dir] },
         exec: { only: ["echo", "wc"] },
         net: { only: [] },
@@ -69,7 +70,12 @@ describe.skipIf(process.platform !== "linux")(
           return approve;
         },
       });
-      const grant = caveats({ fs_write: { only: [dir] }, exec: { only: ["touch", "echo"] } });
+      const grant = caveats({
+        fs_read: "all",
+        fs_write: { only: [dir] },
+        exec: { only: ["touch", "echo"] },
+        net: "all",
+      });
       const refused = (await built.dispatchOneshot("shell", { cmd: "touch marker" }, grant)) as {
         denials?: { code: string }[];
       };
@@ -97,7 +103,7 @@ describe.skipIf(process.platform !== "linux")(
       const result = (await built.dispatchOneshot(
         "shell",
         { cmd: "echo warm" },
-        caveats({ exec: { only: ["echo"] } }),
+        caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: "all" }),
       )) as RunResult;
       expect(result.stdout).toBe("warm\n");
       // After a call the engine pre-starts one worker for the next call with the same grant.
@@ -123,7 +129,7 @@ describe.skipIf(process.platform !== "linux")(
       const result = (await built.dispatchOneshot(
         "shell",
         { cmd: 'echo "$HOME $TMPDIR"' },
-        caveats({ exec: { only: ["echo"] } }),
+        caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: "all" }),
       )) as RunResult;
       // TMPDIR: the call's private directory, made under the configured one and disclosed.
       expect(result.stdout).toMatch(new RegExp(`^${home} ${dir}/bridle-call-\\w+\\n$`));

@@ -37,14 +37,17 @@ describe("the safe engine with shell-brush's inspectShell as its inspector (case
       fs_read: { only: [dir] },
       fs_write: { only: [dir] },
       exec: { only: ["ls", "find", "wc", "sort", "head", "touch"] },
+      net: "all",
     });
     const built = registry({ shell: "safe", files: false, baseDir: dir });
     try {
+      // The envelope's type keeps `shell_inspection` loose (core does not know the
+      // inspector's shape); this test reads it as shell-brush's.
       const envelope = (await built.dispatchOneshot(
         "shell",
         { cmd: `${CASE_50}; touch ${marker}` },
         grant,
-      )) as RefusedEnvelope;
+      )) as unknown as RefusedEnvelope;
       expect(envelope.denied).toBe(true);
       expect(envelope.denials[0]?.target).toBe("command substitution `$(`");
       const inspection = envelope.shell_inspection;
@@ -71,7 +74,7 @@ describe("the safe engine with shell-brush's inspectShell as its inspector (case
       const envelope = (await built.dispatchOneshot(
         "shell",
         { cmd: "echo $((runtime_value))" },
-        caveats({ exec: { only: ["echo"] } }),
+        caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: "all" }),
       )) as Record<string, unknown>;
       expect(envelope.denied).toBe(true);
       expect(envelope).not.toHaveProperty("shell_inspection");

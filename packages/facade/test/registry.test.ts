@@ -126,10 +126,8 @@ describe("registry()", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "a.txt"), "0123456789");
     const built = registry({ baseDir: dir, files: { maxFileSize: 4 } });
-    const grant = caveats({ fs_read: { only: [dir] } });
-    const result = (await built.dispatchOneshot("read_file", { path: "a.txt" }, grant)) as {
-      denials?: { code: string }[];
-    };
+    const grant = caveats({ fs_read: { only: [dir] }, fs_write: "all", exec: "all", net: "all" });
+    const result = await built.dispatchOneshot("read_file", { path: "a.txt" }, grant);
     expect(result.denials?.[0]?.code).toBe("FS_TOO_LARGE");
     await built.close();
     expect(() => registry({ baseDir: "relative" })).toThrow(/absolute/);
@@ -172,13 +170,15 @@ describe("approval and audit hooks", () => {
       audit: { record: (event) => events.push(event) },
     });
     const grant = built.mintGrant(
-      caveats({ fs_read: { only: [dir] }, fs_write: { only: [dir] }, max_calls: { at_most: 1 } }),
+      caveats({
+        fs_read: { only: [dir] },
+        fs_write: { only: [dir] },
+        exec: "all",
+        net: "all",
+        max_calls: { at_most: 1 },
+      }),
     );
-    const refused = (await built.dispatch(
-      "write_file",
-      { path: "made.txt", content: "x" },
-      grant,
-    )) as { denied?: boolean; denials?: { code: string; reason: string }[] };
+    const refused = await built.dispatch("write_file", { path: "made.txt", content: "x" }, grant);
     expect(refused.denied).toBe(true);
     expect(refused.denials?.[0]).toMatchObject({ code: "APPROVAL_REFUSED" });
     expect(readdirSync(dir)).toEqual([]);

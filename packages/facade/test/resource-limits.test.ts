@@ -36,7 +36,9 @@ describe("resourceLimits through the facade", () => {
           shellOptions: { warm: false, resourceLimits: { fileSizeBytes: 1 << 20 } },
         });
         try {
-          const grant = built.mintGrant(caveats({ fs_write: only([dir]) }));
+          const grant = built.mintGrant(
+            caveats({ fs_read: "all", fs_write: only([dir]), exec: "all", net: "all" }),
+          );
           const envelope = RunEnvelopeSchema.parse(
             await built.dispatch("shell", { cmd: "head -c 2M /dev/zero > f", cwd: dir }, grant),
           );

@@ -32,7 +32,15 @@ describe("an unbridled process (reference case 98)", () => {
   it("refuses the host shell in-band under a restricted grant: it has no check of its own", async () => {
     writeFileSync(join(dir, "keep.txt"), "kept");
     const built = registry({ shell: "host", baseDir: dir });
-    const grant = built.mintGrant(caveats({ exec: { only: ["echo"] }, max_calls: { at_most: 1 } }));
+    const grant = built.mintGrant(
+      caveats({
+        fs_read: "all",
+        fs_write: "all",
+        exec: { only: ["echo"] },
+        net: "all",
+        max_calls: { at_most: 1 },
+      }),
+    );
     const refused = (await built.dispatch("shell", { cmd: "rm -f keep.txt" }, grant)) as {
       denials?: { code: string; target: string }[];
       disclosure?: { unbridled?: boolean };
@@ -52,7 +60,12 @@ describe("an unbridled process (reference case 98)", () => {
   it("keeps the bash engine's exec check (case 98): echo runs, rm is denied, both disclose unbridled", async () => {
     writeFileSync(join(dir, "keep.txt"), "kept");
     const built = registry({ shell: "brush", baseDir: dir });
-    const grant = caveats({ exec: { only: ["echo"] } });
+    const grant = caveats({
+      fs_read: "all",
+      fs_write: "all",
+      exec: { only: ["echo"] },
+      net: "all",
+    });
     const ran = (await built.dispatchOneshot(
       "shell",
       { cmd: "echo hi; rm -f keep.txt; echo $?" },
@@ -73,7 +86,7 @@ describe("an unbridled process (reference case 98)", () => {
     const denied = (await built.dispatchOneshot(
       "read_file",
       { path: "/etc/hostname" },
-      caveats({ fs_read: { only: [dir] } }),
+      caveats({ fs_read: { only: [dir] }, fs_write: "all", exec: "all", net: "all" }),
     )) as { denied?: boolean };
     expect(denied.denied).toBe(true);
     await built.close();

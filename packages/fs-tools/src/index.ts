@@ -1,10 +1,14 @@
 // Public surface of @agent-bridle/fs-tools: explicit named exports only. Adding a name is
 // an API decision and needs a changeset.
 
+// Types `Registry.dispatch` results by fs tool name (declaration merging into core).
+import "./tool-results.js";
+
 export { defaultBlockedPaths } from "./config/default-blocked-paths.js";
 export { createFileConfig, type FileConfig } from "./config/file-config.js";
 export { type FileConfigOptions, FileConfigSchema } from "./config/file-config-schema.js";
 export type { FsToolResult } from "./result/fs-result.js";
+
 export { createFsTools, type FsTools } from "./tools/create-fs-tools.js";
 export {
   createEditFileTool,

@@ -73,7 +73,7 @@ async function probeBrush(): Promise<BrushProbe> {
     const envelope = (await built.dispatchOneshot(
       "shell",
       { cmd: "echo ok", cwd: "/", timeout_secs: 15 },
-      caveats({ exec: { only: ["echo"] }, net: { only: [] } }),
+      caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: { only: [] } }),
     )) as {
       exit_code?: number;
       stdout?: string;
@@ -181,7 +181,7 @@ export async function doctor(): Promise<DoctorReport> {
       "sandbox-host": enforcementReport(restricted, applied, NO_COVERAGE),
       // The fs tools check every operation in-process and spawn nothing.
       "fs-tools": enforcementReport(
-        caveats({ fs_read: { only: [cwd] }, fs_write: { only: [cwd] } }),
+        caveats({ fs_read: { only: [cwd] }, fs_write: { only: [cwd] }, exec: "all", net: "all" }),
         { kind: "none" },
         FS_AND_EXEC_COVERAGE,
       ),

@@ -1,4 +1,4 @@
-import { caveats, RunEnvelopeSchema, type ShellOutputObserver } from "@agent-bridle/core";
+import { RunEnvelopeSchema, type ShellOutputObserver, top } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { describe, expect, it } from "vitest";
 import { createHostShellTool } from "../src/host-shell-tool.js";
@@ -27,7 +27,7 @@ describe("host shell: a per-call observer (DispatchOptions.observer)", () => {
       observer: built.observer,
     });
     const { registry } = registryWith(tool);
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const call = collector();
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch("shell", { cmd: "echo per-call" }, grant, {

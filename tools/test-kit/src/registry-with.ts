@@ -1,11 +1,19 @@
-import { type Caveats, caveats, defaultPathPolicy, Registry, type Tool } from "@agent-bridle/core";
+import {
+  type Caveats,
+  caveats,
+  defaultPathPolicy,
+  Registry,
+  type Tool,
+  top,
+} from "@agent-bridle/core";
 
 /** A `HOME` that exists nowhere: the default path policy blocks its credential names. */
 export const NOWHERE_HOME = "/nonexistent-home";
 
 /**
  * A registry holding one tool with the Linux default path policy, and a `dispatch` that
- * mints a fresh grant from partial caveats (unspecified axes `all`) for each call.
+ * mints a fresh grant for each call: `top()` narrowed by the axes a test names, so each
+ * test states only the axis it exercises and every other axis is written `all` here.
  */
 export function registryWith<Args, Result>(tool: Tool<Args, Result>) {
   const registry = Registry.builder()
@@ -16,7 +24,7 @@ export function registryWith<Args, Result>(tool: Tool<Args, Result>) {
     registry.dispatch(
       tool.name,
       args,
-      registry.mintGrant(caveats(partial)),
+      registry.mintGrant(caveats({ ...top(), ...partial })),
       signal ? { signal } : {},
     ) as Promise<Record<string, unknown>>;
   return { registry, dispatch };

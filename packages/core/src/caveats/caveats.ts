@@ -3,7 +3,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { caveatsProblems } from "./caveats-problems.js";
 import { type CountBound, CountBoundSchema, countLeq, countMeet } from "./count-bound.js";
 import { NetHostSchema } from "./net-host-schema.js";
-import { only, type Scope, scopeLeq, scopeMeet, scopeSchema } from "./scope.js";
+import { none, only, type Scope, scopeLeq, scopeMeet, scopeSchema } from "./scope.js";
 
 /**
  * The grant vocabulary: exactly six required fields. Unknown extra keys are ignored
@@ -65,9 +65,32 @@ export function parseCaveats(input: unknown): Caveats {
   return freezeCaveats(parsed.data);
 }
 
-/** Builds caveats from a partial description; unspecified axes are `top` (`all`/`unlimited`). */
+/**
+ * What `caveats()` puts on an axis the description leaves out (ADR 0019): the four
+ * authority axes fail closed (`none`: nothing read, written, run or reached), while the
+ * two limits stay open (`max_calls` `unlimited`, `valid_for_generation` `all`): they
+ * bound a grant's use, grant nothing themselves, and a default of `none` there would
+ * make every grant unusable.
+ */
+function omitted(): Caveats {
+  return freezeCaveats({
+    fs_read: none(),
+    fs_write: none(),
+    exec: none(),
+    net: none(),
+    max_calls: "unlimited",
+    valid_for_generation: "all",
+  });
+}
+
+/**
+ * Builds caveats from a partial description. It fails closed: an authority axis it does
+ * not name (`fs_read`, `fs_write`, `exec`, `net`) grants nothing; write `"all"` to grant
+ * an axis whole, or start from `top()`. An omitted `max_calls` is `unlimited` and an
+ * omitted `valid_for_generation` is `all` (ADR 0019).
+ */
 export function caveats(partial: Partial<Caveats> = {}): Caveats {
-  return parseCaveats({ ...top(), ...partial });
+  return parseCaveats({ ...omitted(), ...partial });
 }
 
 /** Every scope `all`, `max_calls` `unlimited`: the identity of `meet`. */

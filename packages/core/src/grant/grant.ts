@@ -1,5 +1,6 @@
-import type { Caveats } from "../caveats/caveats.js";
+import { type Caveats, parseCaveats } from "../caveats/caveats.js";
 import { countLimit } from "../caveats/count-bound.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { BudgetCell } from "./budget-cell.js";
 
 const MINT = Symbol("grant-mint");
@@ -42,6 +43,25 @@ export class Grant {
   }
 }
 
+/**
+ * A grant for these caveats with a fresh budget. The type admits `Caveats` only (build
+ * them with `caveats({...})`, `top()` or `parseCaveats(json)`); the value is checked again
+ * at run time for callers without types, and anything else throws `ConfigurationError`
+ * (`CONFIG_INVALID_CAVEATS`) naming each wrong or missing field: never a grant of "all".
+ */
 export function mintGrant(caveats: Caveats): Grant {
-  return new Grant(MINT, caveats, new BudgetCell(countLimit(caveats.max_calls)));
+  const checked = checkedCaveats(caveats);
+  return new Grant(MINT, checked, new BudgetCell(countLimit(checked.max_calls)));
+}
+
+function checkedCaveats(value: unknown): Caveats {
+  try {
+    return parseCaveats(value);
+  } catch (error) {
+    if (!ConfigurationError.isInstance(error)) throw error;
+    throw new ConfigurationError(
+      `mintGrant needs Caveats (build them with caveats({...}) or parseCaveats(json)); ${error.message}`,
+      { code: "CONFIG_INVALID_CAVEATS", cause: error },
+    );
+  }
 }

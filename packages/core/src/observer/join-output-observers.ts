@@ -22,9 +22,7 @@ export function joinOutputObservers(
   if (second === undefined) return first;
   const targets = [normalizeOutputObserver(first), normalizeOutputObserver(second)];
   const failed = [false, false];
-  const each = async (
-    deliver: (target: (typeof targets)[number]) => void | Promise<void>,
-  ): Promise<void> => {
+  const each = async (deliver: (target: (typeof targets)[number]) => unknown): Promise<void> => {
     for (const [index, target] of targets.entries()) {
       if (failed[index]) continue;
       try {

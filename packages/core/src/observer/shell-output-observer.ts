@@ -12,22 +12,24 @@ export const SHELL_OUTPUT_STREAMS: readonly ShellOutputStream[] = Object.freeze(
 
 /**
  * Receives one chunk of live output: non-empty raw bytes (a chunk may split a UTF-8 code
- * point). The chunk is the observer's own copy.
+ * point). The chunk is the observer's own copy. What it returns is awaited and otherwise
+ * ignored, so a plain writer fits as it is: `(_id, _stream, chunk) =>
+ * process.stdout.write(chunk)` (whose `boolean` is dropped); a promise holds this
+ * invocation's queue until it settles.
  */
 export type ShellOutputCallback = (
   id: ShellInvocationId,
   stream: ShellOutputStream,
   chunk: Uint8Array,
-) => void | Promise<void>;
+) => unknown;
 
-/** The object form of an observer: `onFinish` runs once after every prior `onOutput`. */
+/**
+ * The object form of an observer: `onFinish` runs once after every prior `onOutput`. Return
+ * values are awaited and otherwise ignored, as for `ShellOutputCallback`.
+ */
 export interface ShellOutputObserverObject {
-  onOutput(
-    id: ShellInvocationId,
-    stream: ShellOutputStream,
-    chunk: Uint8Array,
-  ): void | Promise<void>;
-  onFinish?(id: ShellInvocationId): void | Promise<void>;
+  onOutput(id: ShellInvocationId, stream: ShellOutputStream, chunk: Uint8Array): unknown;
+  onFinish?(id: ShellInvocationId): unknown;
 }
 
 /**
@@ -47,7 +49,7 @@ export type ShellOutputObserver = ShellOutputObserverObject | ShellOutputCallbac
 /** An observer reduced to two functions, bound to the original object. */
 export interface NormalizedOutputObserver {
   readonly onOutput: ShellOutputCallback;
-  readonly onFinish: (id: ShellInvocationId) => void | Promise<void>;
+  readonly onFinish: (id: ShellInvocationId) => unknown;
 }
 
 const noFinish = (): void => {};
@@ -79,6 +81,6 @@ export function normalizeOutputObserver(observer: ShellOutputObserver): Normaliz
       onFinish === undefined
         ? noFinish
         : (id: ShellInvocationId) =>
-            (onFinish as (id: ShellInvocationId) => void | Promise<void>).call(observer, id),
+            (onFinish as (id: ShellInvocationId) => unknown).call(observer, id),
   });
 }

@@ -5,7 +5,7 @@ import {
   NULL_AUDIT_SINK,
   type StampedAuditSink,
 } from "../audit/audit-event.js";
-import { type Caveats, parseCaveats } from "../caveats/caveats.js";
+import type { Caveats } from "../caveats/caveats.js";
 import type { AxisEnforcement } from "../enforcement/axis-enforcement.js";
 import {
   DEFAULT_FLOOR,
@@ -26,6 +26,7 @@ import type { Tool } from "../tool/tool.js";
 import { type ApprovalHook, ApprovalRefusal, askApproval } from "./approval.js";
 import { approvalDenialEnvelope } from "./approval-denial.js";
 import { type ToolDefinitionJson, toolDefinitionOf } from "./tool-definitions.js";
+import type { BuiltInToolName, ToolResults } from "./tool-results.js";
 import { validateArguments } from "./validate-arguments.js";
 
 export interface RegistryConfig {
@@ -94,11 +95,26 @@ export class Registry implements AsyncDisposable {
     return this.toolNames().map((name) => toolDefinitionOf(this.#config.tools.get(name) as Tool));
   }
 
-  /** A grant for these caveats (JSON shape or parsed) with a fresh budget. */
-  mintGrant(caveats: Caveats | unknown): Grant {
-    return mintGrant(parseCaveats(caveats));
+  /**
+   * A grant for these caveats with a fresh budget: `Caveats` only (a grant in its JSON
+   * shape goes through `parseCaveats` first), checked again at run time for callers
+   * without types (`ConfigurationError`, `CONFIG_INVALID_CAVEATS`).
+   */
+  mintGrant(caveats: Caveats): Grant {
+    return mintGrant(caveats);
   }
 
+  /**
+   * Runs the tool `name` under `grant`. A built-in tool's name (`ToolResults`) types the
+   * result; any other name resolves to `unknown`, to be narrowed by the caller.
+   */
+  dispatch<Name extends BuiltInToolName>(
+    name: Name,
+    args: unknown,
+    grant: Grant,
+    options?: DispatchOptions,
+  ): Promise<ToolResults[Name]>;
+  dispatch(name: string, args: unknown, grant: Grant, options?: DispatchOptions): Promise<unknown>;
   dispatch(
     name: string,
     args: unknown,
@@ -109,6 +125,20 @@ export class Registry implements AsyncDisposable {
   }
 
   /** Dispatch with a floor raised by a scalar for exec and net (fs stays kernel). */
+  dispatchWithStrengthFloor<Name extends BuiltInToolName>(
+    name: Name,
+    args: unknown,
+    grant: Grant,
+    scalar: AxisEnforcement,
+    options?: DispatchOptions,
+  ): Promise<ToolResults[Name]>;
+  dispatchWithStrengthFloor(
+    name: string,
+    args: unknown,
+    grant: Grant,
+    scalar: AxisEnforcement,
+    options?: DispatchOptions,
+  ): Promise<unknown>;
   dispatchWithStrengthFloor(
     name: string,
     args: unknown,
@@ -126,12 +156,24 @@ export class Registry implements AsyncDisposable {
   }
 
   /** No persistent budget: `at_most(0)` refuses, anything else admits exactly this call. */
+  dispatchOneshot<Name extends BuiltInToolName>(
+    name: Name,
+    args: unknown,
+    caveats: Caveats,
+    options?: DispatchOptions,
+  ): Promise<ToolResults[Name]>;
   dispatchOneshot(
     name: string,
     args: unknown,
-    caveats: Caveats | unknown,
+    caveats: Caveats,
+    options?: DispatchOptions,
+  ): Promise<unknown>;
+  dispatchOneshot(
+    name: string,
+    args: unknown,
+    caveats: Caveats,
     options: DispatchOptions = {},
-  ) {
+  ): Promise<unknown> {
     return this.dispatch(name, args, this.mintGrant(caveats), options);
   }
 

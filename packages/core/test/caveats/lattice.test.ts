@@ -91,14 +91,17 @@ describe("Caveats lattice laws (property-tested)", () => {
 describe("lattice membership is exact strings, not path containment", () => {
   it("only[/repo] ⊓ only[/repo/src] = only[]", () => {
     const m = meet(
-      caveats({ fs_read: { only: ["/repo"] } }),
-      caveats({ fs_read: { only: ["/repo/src"] } }),
+      caveats({ fs_read: { only: ["/repo"] }, fs_write: "all", exec: "all", net: "all" }),
+      caveats({ fs_read: { only: ["/repo/src"] }, fs_write: "all", exec: "all", net: "all" }),
     );
     expect(m.fs_read).toEqual({ only: [] });
   });
 
   it("only collapses duplicates and sorts", () => {
-    expect(caveats({ exec: { only: ["ls", "echo", "ls"] } }).exec).toEqual({
+    expect(
+      caveats({ fs_read: "all", fs_write: "all", exec: { only: ["ls", "echo", "ls"] }, net: "all" })
+        .exec,
+    ).toEqual({
       only: ["echo", "ls"],
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { caveats } from "../../src/caveats/caveats.js";
+import { caveats, top } from "../../src/caveats/caveats.js";
 import { compareEnforcement } from "../../src/enforcement/axis-enforcement.js";
 import { effectiveSandboxKind } from "../../src/enforcement/effective-sandbox-kind.js";
 import {
@@ -47,9 +47,13 @@ describe("strength floors (case 19 as changed by spec §13)", () => {
 
 describe("enforcementReport (case 22 and case 24 as changed by spec §13)", () => {
   it("case 22: omitted axes for an all grant; fs_write only[/w] under Landlock is {fs_write: kernel}", () => {
-    expect(enforcementReport(caveats(), { kind: "landlock" }, FS_AND_EXEC_COVERAGE)).toEqual({});
+    expect(enforcementReport(top(), { kind: "landlock" }, FS_AND_EXEC_COVERAGE)).toEqual({});
     expect(
-      enforcementReport(caveats({ fs_write: { only: ["/w"] } }), { kind: "landlock" }, NO_COVERAGE),
+      enforcementReport(
+        caveats({ fs_read: "all", fs_write: { only: ["/w"] }, exec: "all", net: "all" }),
+        { kind: "landlock" },
+        NO_COVERAGE,
+      ),
     ).toEqual({
       fs_write: "kernel",
     });
@@ -75,7 +79,7 @@ describe("enforcementReport (case 22 and case 24 as changed by spec §13)", () =
     });
     expect(
       enforcementReport(
-        caveats({ net: { only: [] } }),
+        caveats({ fs_read: "all", fs_write: "all", exec: "all", net: { only: [] } }),
         { kind: "landlock", landlockAbi: 7 },
         NO_COVERAGE,
       ),
@@ -84,7 +88,7 @@ describe("enforcementReport (case 22 and case 24 as changed by spec §13)", () =
     });
     expect(
       enforcementReport(
-        caveats({ net: { only: [] } }),
+        caveats({ fs_read: "all", fs_write: "all", exec: "all", net: { only: [] } }),
         { kind: "landlock", landlockAbi: 3 },
         NO_COVERAGE,
       ),
@@ -94,7 +98,7 @@ describe("enforcementReport (case 22 and case 24 as changed by spec §13)", () =
   });
 
   it("case 24: the host engine (no L2 exec check) reports exec advisory without execute rules, interceptor with them", () => {
-    const exec = caveats({ exec: { only: ["echo"] } });
+    const exec = caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: "all" });
     expect(enforcementReport(exec, { kind: "landlock", execRules: false }, NO_COVERAGE)).toEqual({
       exec: "advisory",
     });
@@ -106,11 +110,15 @@ describe("enforcementReport (case 22 and case 24 as changed by spec §13)", () =
 
   it("case 24: AppContainer exec only[] is kernel; Seatbelt exec only[sh] is interceptor", () => {
     expect(
-      enforcementReport(caveats({ exec: { only: [] } }), { kind: "app_container" }, NO_COVERAGE),
+      enforcementReport(
+        caveats({ fs_read: "all", fs_write: "all", exec: { only: [] }, net: "all" }),
+        { kind: "app_container" },
+        NO_COVERAGE,
+      ),
     ).toEqual({ exec: "kernel" });
     expect(
       enforcementReport(
-        caveats({ exec: { only: ["sh"] } }),
+        caveats({ fs_read: "all", fs_write: "all", exec: { only: ["sh"] }, net: "all" }),
         { kind: "seatbelt" },
         FS_AND_EXEC_COVERAGE,
       ),
@@ -118,7 +126,11 @@ describe("enforcementReport (case 22 and case 24 as changed by spec §13)", () =
       exec: "interceptor",
     });
     expect(
-      enforcementReport(caveats({ exec: { only: ["git"] } }), { kind: "seatbelt" }, NO_COVERAGE),
+      enforcementReport(
+        caveats({ fs_read: "all", fs_write: "all", exec: { only: ["git"] }, net: "all" }),
+        { kind: "seatbelt" },
+        NO_COVERAGE,
+      ),
     ).toEqual({ exec: "kernel" });
   });
 
@@ -139,7 +151,7 @@ describe("enforcementReport (case 22 and case 24 as changed by spec §13)", () =
 
 describe("unenforceableAxis: the floor refusal", () => {
   it("refuses restricted fs without a kernel backend; admits an all grant under any floor", () => {
-    const fs = caveats({ fs_read: { only: ["/r"] } });
+    const fs = caveats({ fs_read: { only: ["/r"] }, fs_write: "all", exec: "all", net: "all" });
     expect(
       unenforceableAxis(
         fs,
@@ -152,11 +164,16 @@ describe("unenforceableAxis: the floor refusal", () => {
       actual: "interceptor",
       message: "fs_read axis requires kernel but the governing backend delivers only interceptor",
     });
-    expect(unenforceableAxis(caveats(), {}, floorFromScalar("kernel"))).toBeUndefined();
+    expect(unenforceableAxis(top(), {}, floorFromScalar("kernel"))).toBeUndefined();
   });
 
   it("serves restricted exec at interceptor strength by default; a kernel scalar refuses it", () => {
-    const exec = caveats({ exec: { only: ["touch"] } });
+    const exec = caveats({
+      fs_read: "all",
+      fs_write: "all",
+      exec: { only: ["touch"] },
+      net: "all",
+    });
     const report = enforcementReport(exec, { kind: "none" }, FS_AND_EXEC_COVERAGE);
     expect(unenforceableAxis(exec, report, DEFAULT_FLOOR)).toBeUndefined();
     expect(
@@ -205,12 +222,16 @@ describe("effectiveSandboxKind (reference §10.1 as changed by spec §3)", () =>
     ["none stays none", "none", { fs_read: { only: ["/r"] } }, "none"],
   ];
   it.each(cases)("%s", (_label, available, partial, expected) => {
-    expect(effectiveSandboxKind(available, caveats(partial))).toBe(expected);
+    expect(effectiveSandboxKind(available, caveats({ ...top(), ...partial }))).toBe(expected);
   });
 
   it("net only[] needs Landlock ABI 4", () => {
     expect(
-      effectiveSandboxKind("landlock", caveats({ net: { only: [] } }), { landlockAbi: 3 }),
+      effectiveSandboxKind(
+        "landlock",
+        caveats({ fs_read: "all", fs_write: "all", exec: "all", net: { only: [] } }),
+        { landlockAbi: 3 },
+      ),
     ).toBe("none");
   });
 });

@@ -45,7 +45,15 @@ describe("approval hook (replaces step-up)", () => {
       .build();
     for (const grant of [
       registry.mintGrant(top()),
-      registry.mintGrant(caveats({ max_calls: { at_most: 1 } })),
+      registry.mintGrant(
+        caveats({
+          fs_read: "all",
+          fs_write: "all",
+          exec: "all",
+          net: "all",
+          max_calls: { at_most: 1 },
+        }),
+      ),
     ]) {
       const result = await registry.dispatch("echo", { text: "hi" }, grant);
       expect(DeniedEnvelopeSchema.parse(result)).toMatchObject({
@@ -67,7 +75,15 @@ describe("approval hook (replaces step-up)", () => {
       .tool(tool)
       .approvalHook(async () => ({ approved: false, reason: "not now" }))
       .build();
-    const grant = registry.mintGrant(caveats({ max_calls: { at_most: 1 } }));
+    const grant = registry.mintGrant(
+      caveats({
+        fs_read: "all",
+        fs_write: "all",
+        exec: "all",
+        net: "all",
+        max_calls: { at_most: 1 },
+      }),
+    );
     for (let i = 0; i < 2; i++) {
       const result = (await registry.dispatch("echo", {}, grant)) as {
         denials: { reason: string }[];
@@ -112,7 +128,15 @@ describe("approval hook (replaces step-up)", () => {
         return true;
       })
       .build();
-    const grant = registry.mintGrant(caveats({ max_calls: { at_most: 3 } }));
+    const grant = registry.mintGrant(
+      caveats({
+        fs_read: "all",
+        fs_write: "all",
+        exec: "all",
+        net: "all",
+        max_calls: { at_most: 3 },
+      }),
+    );
     await registry.dispatch("echo", { text: "ok" }, grant);
     await registry.dispatch("shell", {}, grant);
     await registry.dispatch("shell2", {}, grant);
@@ -135,7 +159,19 @@ describe("approval hook (replaces step-up)", () => {
       })
       .build();
     await expect(
-      registry.dispatch("echo", {}, registry.mintGrant(caveats({ max_calls: { at_most: 0 } }))),
+      registry.dispatch(
+        "echo",
+        {},
+        registry.mintGrant(
+          caveats({
+            fs_read: "all",
+            fs_write: "all",
+            exec: "all",
+            net: "all",
+            max_calls: { at_most: 0 },
+          }),
+        ),
+      ),
     ).rejects.toThrow();
     expect(asked).toBe(0);
   });

@@ -11,23 +11,42 @@ const gate = (options: { generation?: number; maxCalls?: number } = {}) =>
 
 describe("Gate.authorize (reference cases 1–5)", () => {
   it("case 1: meet narrows the grant to what the tool requires", () => {
-    const granted = caveats({ exec: { only: ["echo", "ls"] } });
-    const { tool } = recordingTool("echo", caveats({ exec: { only: ["echo"] } }));
+    const granted = caveats({
+      fs_read: "all",
+      fs_write: "all",
+      exec: { only: ["echo", "ls"] },
+      net: "all",
+    });
+    const { tool } = recordingTool(
+      "echo",
+      caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: "all" }),
+    );
     const cx = gate().authorize(tool, granted);
     expect(cx.caveats.exec).toEqual({ only: ["echo"] });
     expect(leq(cx.caveats, granted)).toBe(true);
   });
 
   it("case 2: a tool asking for more gets the intersection and is denied per operation", async () => {
-    const { tool } = recordingTool("rm", caveats({ exec: { only: ["rm"] } }));
-    const cx = gate().authorize(tool, caveats({ exec: { only: ["echo"] } }));
+    const { tool } = recordingTool(
+      "rm",
+      caveats({ fs_read: "all", fs_write: "all", exec: { only: ["rm"] }, net: "all" }),
+    );
+    const cx = gate().authorize(
+      tool,
+      caveats({ fs_read: "all", fs_write: "all", exec: { only: ["echo"] }, net: "all" }),
+    );
     expect(cx.caveats.exec).toEqual({ only: [] });
     expect((await cx.checkExec("rm")).ok).toBe(false);
     expect((await cx.checkExec("echo")).ok).toBe(false);
   });
 
   it("case 3: the default required = top leaves the grant as it is", () => {
-    const granted = caveats({ exec: { only: ["echo"] } });
+    const granted = caveats({
+      fs_read: "all",
+      fs_write: "all",
+      exec: { only: ["echo"] },
+      net: "all",
+    });
     const cx = gate().authorize(recordingTool().tool, granted);
     expect(cx.caveats).toEqual(granted);
   });
@@ -40,7 +59,18 @@ describe("Gate.authorize (reference cases 1–5)", () => {
     expect(() => limited.authorize(tool, top())).toThrow(
       expect.objectContaining({ code: "BUDGET_EXHAUSTED" }),
     );
-    expect(() => gate().authorize(tool, caveats({ max_calls: { at_most: 0 } }))).toThrow(
+    expect(() =>
+      gate().authorize(
+        tool,
+        caveats({
+          fs_read: "all",
+          fs_write: "all",
+          exec: "all",
+          net: "all",
+          max_calls: { at_most: 0 },
+        }),
+      ),
+    ).toThrow(
       expect.objectContaining({
         code: "BUDGET_EXHAUSTED",
         message: "denied: call budget (max_calls) exhausted",
@@ -51,7 +81,18 @@ describe("Gate.authorize (reference cases 1–5)", () => {
   it("case 5: generation is checked before the gate budget is charged", () => {
     const seven = gate({ generation: 7, maxCalls: 1 });
     const { tool } = recordingTool();
-    expect(() => seven.authorize(tool, caveats({ valid_for_generation: { only: [3] } }))).toThrow(
+    expect(() =>
+      seven.authorize(
+        tool,
+        caveats({
+          fs_read: "all",
+          fs_write: "all",
+          exec: "all",
+          net: "all",
+          valid_for_generation: { only: [3] },
+        }),
+      ),
+    ).toThrow(
       expect.objectContaining({
         code: "GENERATION_INVALID",
         message: "denied: grant is not valid for the gate's generation",
@@ -59,8 +100,16 @@ describe("Gate.authorize (reference cases 1–5)", () => {
     );
     // The refusal cost nothing: the single gate call is still available.
     expect(
-      seven.authorize(tool, caveats({ valid_for_generation: { only: [7] } })).caveats
-        .valid_for_generation,
+      seven.authorize(
+        tool,
+        caveats({
+          fs_read: "all",
+          fs_write: "all",
+          exec: "all",
+          net: "all",
+          valid_for_generation: { only: [7] },
+        }),
+      ).caveats.valid_for_generation,
     ).toEqual({
       only: [7],
     });
@@ -77,7 +126,10 @@ describe("Gate.authorize (reference cases 1–5)", () => {
   it("case 9: check_net is exact membership; the context is frozen and denials reach the audit sink", async () => {
     const events: unknown[] = [];
     const audited = new Gate({ pathPolicy, audit: { record: (event) => events.push(event) } });
-    const cx = audited.authorize(recordingTool().tool, caveats({ net: { only: ["example.com"] } }));
+    const cx = audited.authorize(
+      recordingTool().tool,
+      caveats({ fs_read: "all", fs_write: "all", exec: "all", net: { only: ["example.com"] } }),
+    );
     expect(Object.isFrozen(cx)).toBe(true);
     expect(cx.checkNet("example.com").ok).toBe(true);
     expect(cx.checkNet("evil.test")).toMatchObject({

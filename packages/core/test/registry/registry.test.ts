@@ -5,7 +5,13 @@ import { Registry } from "../../src/registry/registry.js";
 import { defineTool } from "../../src/tool/tool.js";
 import { ANNOTATIONS, recordingTool, scriptedTool } from "./fixture-tools.js";
 
-const once = caveats({ max_calls: { at_most: 1 } });
+const once = caveats({
+  fs_read: "all",
+  fs_write: "all",
+  exec: "all",
+  net: "all",
+  max_calls: { at_most: 1 },
+});
 
 describe("Registry dispatch (reference cases 13–17)", () => {
   it("case 13: unknown tool is TOOL_NOT_FOUND and charges nothing", async () => {
@@ -114,7 +120,15 @@ describe("Registry dispatch (reference cases 13–17)", () => {
   it("case 16: 64 concurrent dispatches on at_most(20) admit exactly 20", async () => {
     const { tool, calls } = recordingTool();
     const registry = Registry.builder().tool(tool).build();
-    const grant = registry.mintGrant(caveats({ max_calls: { at_most: 20 } }));
+    const grant = registry.mintGrant(
+      caveats({
+        fs_read: "all",
+        fs_write: "all",
+        exec: "all",
+        net: "all",
+        max_calls: { at_most: 20 },
+      }),
+    );
     const results = await Promise.allSettled(
       Array.from({ length: 64 }, () => registry.dispatch("echo", {}, grant)),
     );
@@ -132,7 +146,17 @@ describe("Registry dispatch (reference cases 13–17)", () => {
     const denied = scriptedTool("in-band-denied");
     const registry = Registry.builder().tool(tool).tool(denied.tool).build();
     await expect(
-      registry.dispatchOneshot("echo", {}, caveats({ max_calls: { at_most: 0 } })),
+      registry.dispatchOneshot(
+        "echo",
+        {},
+        caveats({
+          fs_read: "all",
+          fs_write: "all",
+          exec: "all",
+          net: "all",
+          max_calls: { at_most: 0 },
+        }),
+      ),
     ).rejects.toMatchObject({
       code: "BUDGET_EXHAUSTED",
     });
@@ -149,7 +173,14 @@ describe("Registry dispatch (reference cases 13–17)", () => {
     const { tool, calls } = recordingTool();
     const registry = Registry.builder().tool(tool).generation(7).build();
     const grant = registry.mintGrant(
-      caveats({ max_calls: { at_most: 1 }, valid_for_generation: { only: [3] } }),
+      caveats({
+        fs_read: "all",
+        fs_write: "all",
+        exec: "all",
+        net: "all",
+        max_calls: { at_most: 1 },
+        valid_for_generation: { only: [3] },
+      }),
     );
     await expect(registry.dispatch("echo", {}, grant)).rejects.toMatchObject({
       code: "GENERATION_INVALID",

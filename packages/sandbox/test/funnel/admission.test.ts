@@ -200,7 +200,13 @@ describe("reference case 20 (adapted): floor refusal through the registry", () =
     });
     const registry = Registry.builder().tool(spawnTool).build();
     const grant = registry.mintGrant(
-      caveats({ net: only(["example.invalid"]), max_calls: atMost(1) }),
+      caveats({
+        fs_read: "all",
+        fs_write: "all",
+        exec: "all",
+        net: only(["example.invalid"]),
+        max_calls: atMost(1),
+      }),
     );
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const envelope = await registry.dispatchWithStrengthFloor(

@@ -1,6 +1,6 @@
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigurationError, caveats, NO_COVERAGE, only } from "@agent-bridle/core";
+import { ConfigurationError, caveats, NO_COVERAGE, only, top } from "@agent-bridle/core";
 import { describe, expect, it } from "vitest";
 import { launcherPolicyOf } from "../../src/backend/launcher-policy-of.js";
 import { renderLauncherPolicy } from "../../src/launcher/policy.js";
@@ -72,17 +72,22 @@ describe("the launcher policy from the effective caveats", () => {
     };
     const restricted = await launcherPolicyOf({
       ...request,
-      caveats: caveats({ fs_read: only(["/srv/none"]) }),
+      caveats: caveats({ fs_read: only(["/srv/none"]), fs_write: "all", exec: "all", net: "all" }),
     });
     expect(restricted.policy.read).toContain(worker);
     expect(restricted.policy.read).not.toContain(root);
-    const open = await launcherPolicyOf({ ...request, caveats: caveats({}) });
+    const open = await launcherPolicyOf({ ...request, caveats: top() });
     expect(open.policy.read).toEqual([]);
   });
 
   it("drops a granted root covered by a blocked entry (fail closed)", async () => {
     const { policy } = await launcherPolicyOf({
-      caveats: caveats({ fs_write: only(["/etc", "relative/dir"]) }),
+      caveats: caveats({
+        fs_read: "all",
+        fs_write: only(["/etc", "relative/dir"]),
+        exec: "all",
+        net: "all",
+      }),
       pathPolicy: { blocked: ["/etc"], writeBlocked: [] },
       coverage: NO_COVERAGE,
       extraWriteRoots: [],

@@ -12,6 +12,7 @@ import {
   Gate,
   NO_COVERAGE,
   only,
+  top,
 } from "@agent-bridle/core";
 import { type LoopbackServers, startLoopbackServers } from "@agent-bridle-tools/test-kit";
 import { createLandlockBackend } from "../../src/backend/landlock-backend.js";
@@ -65,8 +66,8 @@ export async function withScope<T>(fn: (scope: Scope) => Promise<T>): Promise<T>
         audit: { record: (event) => events.push(event) },
       });
       const cx = gate.authorize(
-        { name: "egress-test", required: caveats() },
-        caveats({ net: only([...grant]), fs_write: only([base]) }),
+        { name: "egress-test", required: top() },
+        caveats({ fs_read: "all", fs_write: only([base]), exec: "all", net: only([...grant]) }),
       );
       const sandbox = createSandbox({
         home: "/nonexistent-home",

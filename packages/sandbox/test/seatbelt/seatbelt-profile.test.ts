@@ -10,7 +10,7 @@ const profile = (
   extra: Partial<Parameters<typeof seatbeltProfile>[0]> = {},
 ) =>
   seatbeltProfile({
-    caveats: caveats(partial),
+    caveats: caveats({ ...top(), ...partial }),
     extraWriteRoots: [],
     executables: [],
     blocked: [],
@@ -92,7 +92,7 @@ describe("createSeatbeltBackend", () => {
     const plain = await backend.prepare({
       ...base,
       coverage,
-      caveats: caveats({ fs_write: only(["/tmp"]) }),
+      caveats: caveats({ fs_read: "all", fs_write: only(["/tmp"]), exec: "all", net: "all" }),
       pathPolicy: { blocked: ["/etc"], writeBlocked: [] },
     });
     expect(plain.applied).toEqual({ kind: "seatbelt" });
@@ -102,7 +102,7 @@ describe("createSeatbeltBackend", () => {
     const patterned = await backend.prepare({
       ...base,
       coverage,
-      caveats: caveats({ fs_write: only(["/tmp"]) }),
+      caveats: caveats({ fs_read: "all", fs_write: only(["/tmp"]), exec: "all", net: "all" }),
       pathPolicy: { blocked: ["**/.ssh"], writeBlocked: [] },
     });
     expect(patterned.applied).toEqual({ kind: "none" });

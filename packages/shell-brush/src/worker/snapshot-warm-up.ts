@@ -33,7 +33,7 @@ while false; do :; done; echo "$(echo sub)"; ls /nowhere 2>/dev/null; true | cat
 i=0; while (( i < 2000 )); do (( i++ )); done; for ((j = 0; j < 200; j++)); do k=$j; done; exit 0`;
 
 export async function warmUp(): Promise<void> {
-  parseCaveats(JSON.parse(JSON.stringify(caveats({}))));
+  parseCaveats(JSON.parse(JSON.stringify(caveats(top()))));
   const cx = new Gate({ pathPolicy: defaultPathPolicy({ platform: "linux", home: undefined }) });
   cx.authorize({ name: "shell", required: top() }, top());
   const frames: Buffer[] = [];

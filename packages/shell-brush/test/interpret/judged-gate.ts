@@ -1,4 +1,4 @@
-import { type Caveats, caveats, defaultPathPolicy, Gate } from "@agent-bridle/core";
+import { type Caveats, caveats, defaultPathPolicy, Gate, top } from "@agent-bridle/core";
 import { NOWHERE_HOME } from "@agent-bridle-tools/test-kit";
 import { createGatedAccess } from "../../src/worker/gated-access.js";
 import { runGated } from "./recording-gate.js";
@@ -10,7 +10,7 @@ import { runGated } from "./recording-gate.js";
 export function judgedAccess(partial: Partial<Caveats>) {
   const cx = new Gate({
     pathPolicy: defaultPathPolicy({ platform: "linux", home: NOWHERE_HOME }),
-  }).authorize({ name: "shell", required: caveats({}) }, caveats(partial));
+  }).authorize({ name: "shell", required: top() }, caveats({ ...top(), ...partial }));
   return createGatedAccess(cx);
 }
 

@@ -9,6 +9,7 @@ import {
   type ShellInvocationId,
   type ShellOutputObserver,
   type ShellOutputStream,
+  top,
 } from "@agent-bridle/core";
 import { useBrushRegistries } from "../tool/brush-registries.js";
 
@@ -39,7 +40,7 @@ export function brush(options: BrushOptions = {}) {
     registry.dispatch(
       "shell",
       args,
-      registry.mintGrant(caveats(partial)),
+      registry.mintGrant(caveats({ ...top(), ...partial })),
       signal ? { signal } : {},
     );
   /** Dispatches and requires a run envelope. */

@@ -7,6 +7,7 @@ import {
   defaultPathPolicy,
   Gate,
   only,
+  top,
 } from "@agent-bridle/core";
 import { childProcessRunner, NOWHERE_HOME, useTempDirs } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
@@ -19,7 +20,7 @@ const tempDir = useTempDirs("brush-ref-interceptor-");
 function interceptor(partial: Partial<Caveats>) {
   const cx = new Gate({
     pathPolicy: defaultPathPolicy({ platform: "linux", home: NOWHERE_HOME }),
-  }).authorize({ name: "shell", required: caveats({}) }, caveats(partial));
+  }).authorize({ name: "shell", required: top() }, caveats({ ...top(), ...partial }));
   const denials: Denial[] = [];
   return { access: createGatedAccess(cx, (denial) => denials.push(denial)), denials };
 }

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { caveats, defaultPathPolicy, Gate } from "@agent-bridle/core";
+import { defaultPathPolicy, Gate, top } from "@agent-bridle/core";
 import { locateLauncher, openPrivateChannel } from "@agent-bridle/sandbox";
 import { workerCommand } from "../../src/tool/worker-file.js";
 import {
@@ -24,7 +24,7 @@ export const freshNonce = () => randomBytes(32).toString("hex");
 export function launchBody(nonce: string, overrides: Partial<LaunchBody> = {}): LaunchBody {
   const cx = new Gate({
     pathPolicy: defaultPathPolicy({ platform: "linux", home: undefined }),
-  }).authorize({ name: "shell", required: caveats({}) }, caveats({}));
+  }).authorize({ name: "shell", required: top() }, top());
   return {
     version: WORKER_PROTOCOL_VERSION,
     nonce,

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Caveats, caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
+import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
 import { useTempDirs } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
 import { useBrushRegistries } from "./brush-registries.js";
@@ -22,13 +22,14 @@ function project(): string {
 
 async function run(cmd: string, root: string, exec: readonly string[] = UTILITIES) {
   const { registry } = brush({ kernel: true });
-  const partial: Partial<Caveats> = {
+  const grant = caveats({
     fs_read: only([root]),
     fs_write: only([root]),
     exec: only([...exec]),
-  };
+    net: "all",
+  });
   return RunEnvelopeSchema.parse(
-    await registry.dispatch("shell", { cmd, cwd: root }, registry.mintGrant(caveats(partial))),
+    await registry.dispatch("shell", { cmd, cwd: root }, registry.mintGrant(grant)),
   );
 }
 
@@ -146,7 +147,9 @@ describe("ls -la under a grant of one project directory", () => {
       await registry.dispatch(
         "shell",
         { cmd: "ls /; ls /etc; echo $?", cwd: root },
-        registry.mintGrant(caveats({ fs_write: only([root]) })),
+        registry.mintGrant(
+          caveats({ fs_read: "all", fs_write: only([root]), exec: "all", net: "all" }),
+        ),
       ),
     );
     expect(envelope.stdout.split("\n")).toContain("etc");

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
+import { caveats, only, RunEnvelopeSchema, top } from "@agent-bridle/core";
 import { useTempDirs } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
 import { useBrushRegistries } from "./brush-registries.js";
@@ -18,7 +18,9 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
     const dir = tempDir();
     const marker = join(dir, "late");
     const { registry } = brush({ kernel: true });
-    const grant = registry.mintGrant(caveats({ fs_write: only([dir]) }));
+    const grant = registry.mintGrant(
+      caveats({ fs_read: "all", fs_write: only([dir]), exec: "all", net: "all" }),
+    );
     const started = performance.now();
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
@@ -42,7 +44,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
     const dir = tempDir();
     const marker = join(dir, "after-cancel");
     const { registry } = brush();
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const controller = new AbortController();
     const call = registry.dispatch("shell", { cmd: `sleep 2; echo > ${marker}`, cwd: dir }, grant, {
       signal: controller.signal,
@@ -56,7 +58,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
 
   it("streams a pipe into an external program: yes | grep -m1 y ends at once, as in bash", async () => {
     const { registry } = brush();
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
@@ -74,8 +76,13 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
       const { registry } = brush({ kernel });
       const grant = registry.mintGrant(
         kernel
-          ? caveats({ fs_write: only([dir]), exec: only(["diff", "sort", "wc"]) })
-          : caveats({}),
+          ? caveats({
+              fs_read: "all",
+              fs_write: only([dir]),
+              exec: only(["diff", "sort", "wc"]),
+              net: "all",
+            })
+          : top(),
       );
       const envelope = RunEnvelopeSchema.parse(
         await registry.dispatch(
@@ -102,7 +109,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
           cmd: "printf 'from three\\n' > in; exec 3<in; /bin/sh -c 'cat <&3'; exec 4>out; /bin/sh -c 'echo to four >&4'; exec 4>&-; cat out",
           cwd: dir,
         },
-        registry.mintGrant(caveats({})),
+        registry.mintGrant(top()),
       ),
     );
     expect(envelope).toMatchObject({ exit_code: 0, stdout: "from three\nto four\n", stderr: "" });
@@ -121,7 +128,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
         },
       },
     });
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
@@ -137,7 +144,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
 
   it("caps each stream, counts the excess and sets the flag", async () => {
     const { registry } = brush({ maxOutput: 1000 });
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
@@ -152,7 +159,7 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
 
   it("applies the request env inside the interpreter; children get exported variables minus the denylist", async () => {
     const { registry } = brush();
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
@@ -170,7 +177,9 @@ describe("BrushShellTool: timeouts, cancellation, output, environment", () => {
   it("refuses a cwd outside fs_read in-band, before any worker starts", async () => {
     const dir = tempDir();
     const { registry } = brush();
-    const grant = registry.mintGrant(caveats({ fs_read: only([join(dir, "inside")]) }));
+    const grant = registry.mintGrant(
+      caveats({ fs_read: only([join(dir, "inside")]), fs_write: "all", exec: "all", net: "all" }),
+    );
     const result = await registry.dispatch("shell", { cmd: "echo hi", cwd: dir }, grant);
     expect(result).toMatchObject({ denials: [expect.objectContaining({ kind: "open" })] });
   });

@@ -24,7 +24,9 @@ const brush = useBrushRegistries();
 async function run(cmd: string, resourceLimits?: ResourceLimits) {
   const dir = tempDir();
   const { registry } = brush({ kernel: true, ...(resourceLimits ? { resourceLimits } : {}) });
-  const grant = registry.mintGrant(caveats({ fs_write: only([dir]) }));
+  const grant = registry.mintGrant(
+    caveats({ fs_read: "all", fs_write: only([dir]), exec: "all", net: "all" }),
+  );
   const envelope = RunEnvelopeSchema.parse(
     await registry.dispatch("shell", { cmd, cwd: dir }, grant),
   );

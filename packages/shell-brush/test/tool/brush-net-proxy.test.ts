@@ -86,7 +86,10 @@ function bashEngine() {
 }
 
 /** The proxy's refusal of `target` is a denial of the envelope. */
-function expectNotGranted(envelope: { denials?: readonly unknown[] | undefined }, target: string) {
+function expectNotGranted(
+  envelope: { readonly denials?: readonly unknown[] | undefined },
+  target: string,
+) {
   expect(envelope.denials).toContainEqual(
     expect.objectContaining({ code: "NET_HOST_NOT_GRANTED", target }),
   );

@@ -15,7 +15,12 @@ const brush = useBrushRegistries();
 
 async function run(cmd: string, root: string, exec: readonly string[]) {
   const { registry } = brush({ kernel: true });
-  const grant = caveats({ fs_read: only([root]), fs_write: only([root]), exec: only([...exec]) });
+  const grant = caveats({
+    fs_read: only([root]),
+    fs_write: only([root]),
+    exec: only([...exec]),
+    net: "all",
+  });
   return RunEnvelopeSchema.parse(
     await registry.dispatch("shell", { cmd, cwd: root }, registry.mintGrant(grant)),
   );

@@ -32,7 +32,9 @@ describe("BrushShellTool: what the interpreter's own gate tells and writes", () 
         await registry.dispatch(
           "shell",
           { cmd: PROBES.replaceAll("T", target), cwd: grant },
-          registry.mintGrant(caveats({ fs_read: only([grant]), fs_write: only([grant]) })),
+          registry.mintGrant(
+            caveats({ fs_read: only([grant]), fs_write: only([grant]), exec: "all", net: "all" }),
+          ),
         ),
       );
       const { stdout, stderr, exit_code, denials } = envelope;
@@ -66,7 +68,9 @@ describe("BrushShellTool: what the interpreter's own gate tells and writes", () 
       await registry.dispatch(
         "shell",
         { cmd, cwd: grant },
-        registry.mintGrant(caveats({ fs_read: only([grant]), fs_write: only([grant]) })),
+        registry.mintGrant(
+          caveats({ fs_read: only([grant]), fs_write: only([grant]), exec: "all", net: "all" }),
+        ),
       ),
     );
     expect(envelope.stdout).toBe("1\n1\n1\n0\n");

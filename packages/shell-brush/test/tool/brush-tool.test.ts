@@ -1,6 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { caveats, defaultPathPolicy, only, Registry, RunEnvelopeSchema } from "@agent-bridle/core";
+import {
+  caveats,
+  defaultPathPolicy,
+  only,
+  Registry,
+  RunEnvelopeSchema,
+  top,
+} from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { NOWHERE_HOME, useTempDirs } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
@@ -14,7 +21,7 @@ describe("BrushShellTool: the bash worker end to end", () => {
   it("runs a script in a fresh worker: builtins, an external program, status", async () => {
     const dir = tempDir();
     const { registry } = brush();
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
@@ -34,7 +41,9 @@ describe("BrushShellTool: the bash worker end to end", () => {
     const dir = tempDir();
     const marker = join(dir, "touched");
     const { registry } = brush();
-    const grant = registry.mintGrant(caveats({ exec: only(["echo"]) }));
+    const grant = registry.mintGrant(
+      caveats({ fs_read: "all", fs_write: "all", exec: only(["echo"]), net: "all" }),
+    );
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch("shell", { cmd: `touch ${marker}; echo after $?`, cwd: dir }, grant),
     );
@@ -47,7 +56,9 @@ describe("BrushShellTool: the bash worker end to end", () => {
   it("finds a granted program on PATH although fs_read does not cover its directory, and runs it under Landlock", async () => {
     const a = tempDir();
     const { registry } = brush({ kernel: true });
-    const grant = registry.mintGrant(caveats({ fs_read: only([a]), exec: only(["id"]) }));
+    const grant = registry.mintGrant(
+      caveats({ fs_read: only([a]), fs_write: "all", exec: only(["id"]), net: "all" }),
+    );
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
         "shell",
@@ -66,7 +77,12 @@ describe("BrushShellTool: the bash worker end to end", () => {
     const b = tempDir();
     const { registry } = brush({ kernel: true });
     const grant = registry.mintGrant(
-      caveats({ fs_read: only([a, b, "/usr", "/bin", "/lib", "/etc"]), fs_write: only([a]) }),
+      caveats({
+        fs_read: only([a, b, "/usr", "/bin", "/lib", "/etc"]),
+        fs_write: only([a]),
+        exec: "all",
+        net: "all",
+      }),
     );
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch(
@@ -105,7 +121,7 @@ describe("BrushShellTool and the approval hook", () => {
     const result = await registry.dispatch(
       "shell",
       { cmd: `touch ${marker}`, cwd: dir },
-      registry.mintGrant(caveats({})),
+      registry.mintGrant(top()),
     );
     expect(JSON.stringify(result)).toContain("APPROVAL_REFUSED");
     expect(seen).toHaveLength(1);

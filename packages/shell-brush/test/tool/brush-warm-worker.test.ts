@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { caveats, only, RunEnvelopeSchema } from "@agent-bridle/core";
+import { caveats, only, RunEnvelopeSchema, top } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { registryWith } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
@@ -49,7 +49,7 @@ const ppidScript = "/bin/sh -c 'echo $PPID'";
 describe("the warm worker (spec §9)", () => {
   it("serves the next call with the same authority, exactly once, and close() kills the spare", async () => {
     const { tool, registry } = brush();
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     await registry.dispatch("shell", { cmd: "true", cwd: "/" }, grant);
     const warm = await warmWorker();
     const second = RunEnvelopeSchema.parse(
@@ -64,9 +64,11 @@ describe("the warm worker (spec §9)", () => {
 
   it("is discarded when the next call's caveats differ: that call runs under its own grant", async () => {
     const { tool, registry } = brush();
-    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(caveats({})));
+    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(top()));
     const warm = await warmWorker();
-    const narrow = registry.mintGrant(caveats({ exec: only(["echo"]) }));
+    const narrow = registry.mintGrant(
+      caveats({ fs_read: "all", fs_write: "all", exec: only(["echo"]), net: "all" }),
+    );
     const envelope = RunEnvelopeSchema.parse(
       await registry.dispatch("shell", { cmd: `${ppidScript}; echo $?`, cwd: "/" }, narrow),
     );
@@ -85,7 +87,7 @@ describe("the warm worker (spec §9)", () => {
       idleMs: 400,
     });
     const { registry } = registryWith(tool);
-    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(caveats({})));
+    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(top()));
     const warm = await warmWorker();
     for (let tries = 0; tries < 200 && workerChildren().includes(warm); tries += 1) await sleep(25);
     expect(workerChildren()).not.toContain(warm);

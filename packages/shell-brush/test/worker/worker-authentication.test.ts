@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { caveats, defaultPathPolicy, Gate } from "@agent-bridle/core";
+import { defaultPathPolicy, Gate, top } from "@agent-bridle/core";
 import { createSandbox, NONE_BACKEND } from "@agent-bridle/sandbox";
 import { useTempDirs } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
@@ -13,8 +13,8 @@ const tempDir = useTempDirs("brush-auth-", "each");
 
 const context = () =>
   new Gate({ pathPolicy: defaultPathPolicy({ platform: "linux", home: undefined }) }).authorize(
-    { name: "shell", required: caveats({}) },
-    caveats({}),
+    { name: "shell", required: top() },
+    top(),
   );
 
 const options = {

@@ -1,4 +1,4 @@
-import { caveats, type ShellOutputObserver } from "@agent-bridle/core";
+import { type ShellOutputObserver, top } from "@agent-bridle/core";
 import { describe, expect, it } from "vitest";
 import { asRun, safeShell, useTempDirs } from "./helpers.js";
 
@@ -13,7 +13,7 @@ describe("shell-safe: a per-call observer (DispatchOptions.observer)", () => {
       chunks.push(`${stream}:${Buffer.from(chunk).toString("utf8")}`);
     };
     const { registry } = safeShell(tempDir());
-    const grant = registry.mintGrant(caveats({}));
+    const grant = registry.mintGrant(top());
     const envelope = asRun(
       await registry.dispatch("shell", { cmd: "echo per-call" }, grant, { observer }),
     );

@@ -7,6 +7,7 @@ import {
   defaultPathPolicy,
   only,
   Registry,
+  top,
 } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { describe, expect, it } from "vitest";
@@ -33,9 +34,11 @@ function carriedShell(baseDir: string) {
     .audit({ record: (event) => void events.push(event) })
     .build();
   const dispatch = (args: unknown, partial: Partial<Caveats> = {}) =>
-    registry.dispatch("shell", args, registry.mintGrant(caveats(partial))) as Promise<
-      Record<string, unknown>
-    >;
+    registry.dispatch(
+      "shell",
+      args,
+      registry.mintGrant(caveats({ ...top(), ...partial })),
+    ) as Promise<Record<string, unknown>>;
   const spawned = () =>
     events.flatMap((event) =>
       event.type === "spawn" && event.decision === "admitted" ? [event.argv] : [],

@@ -10,6 +10,7 @@ import {
   only,
   Registry,
   type ShellOutputStream,
+  top,
 } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { describe, expect, it } from "vitest";
@@ -31,9 +32,11 @@ function audited(baseDir: string, options: { floor?: "kernel" } & Partial<ShellT
   if (floor) builder.floor(floorFromScalar(floor));
   const registry = builder.build();
   const dispatch = (args: unknown, partial: Partial<Caveats> = {}) =>
-    registry.dispatch("shell", args, registry.mintGrant(caveats(partial))) as Promise<
-      Record<string, unknown>
-    >;
+    registry.dispatch(
+      "shell",
+      args,
+      registry.mintGrant(caveats({ ...top(), ...partial })),
+    ) as Promise<Record<string, unknown>>;
   const spawned = () =>
     events.flatMap((event) =>
       event.type === "spawn" && event.decision === "admitted" ? [event.argv] : [],
@@ -136,8 +139,7 @@ describe("shell-safe reference cases 40, 41, 47, 49 and 71 (as spec §13 adapts 
       .tool(tool)
       .pathPolicy(defaultPathPolicy({ platform: "linux", home: HOME }))
       .build();
-    const dispatch = (args: unknown) =>
-      registry.dispatch("shell", args, registry.mintGrant(caveats({})));
+    const dispatch = (args: unknown) => registry.dispatch("shell", args, registry.mintGrant(top()));
     // Stage 1 writes "first" only after stage 2 has written "second" and gone (its
     // writes into the pipe fail then): "second" reaches the host first.
     const cmd =

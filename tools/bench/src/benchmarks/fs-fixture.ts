@@ -24,7 +24,7 @@ export class FsFixture {
     this.#root = realpathSync(mkdtempSync(join(tmpdir(), "bench-fs-tools-")));
     this.#registry = Registry.builder().tool(tool).build();
     this.#grant = this.#registry.mintGrant(
-      caveats({ fs_read: only([this.#root]), fs_write: only([]) }),
+      caveats({ fs_read: only([this.#root]), fs_write: only([]), exec: "all", net: "all" }),
     );
   }
 

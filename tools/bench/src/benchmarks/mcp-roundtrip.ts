@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { type Grant, type Registry, registry } from "agent-bridle";
+import { type Grant, parseCaveats, type Registry, registry } from "agent-bridle";
 import type { RatioBenchmark, RatioTarget } from "../benchmark.js";
 
 // One `tools/call` of read_file (a 4 KiB file) to the built `agent-bridle-mcp` over stdio
@@ -86,7 +86,7 @@ export const mcpRoundtrip: RatioBenchmark = {
     client = new Client({ name: "bench", version: "0.0.0" });
     await client.connect(transport);
     direct = registry({ shell: "none" });
-    grant = direct.mintGrant(grantJson(root));
+    grant = direct.mintGrant(parseCaveats(grantJson(root)));
     await callOverStdio();
     // The direct dispatch's median over a short run, for the 1.2× part of the target.
     const times: number[] = [];

@@ -60,7 +60,7 @@ async function setUp(name: string): Promise<void> {
     async run(grant, argv, expectNet) {
       const cx = gate.authorize(
         { name: "bench", required: top() },
-        caveats({ fs_write: only([directory]), ...grant }),
+        caveats({ fs_read: "all", fs_write: only([directory]), exec: "all", net: "all", ...grant }),
       );
       const outcome = await sandbox.run(
         cx,

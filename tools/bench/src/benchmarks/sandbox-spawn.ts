@@ -45,7 +45,7 @@ export const sandboxSpawn: RatioBenchmark = {
     });
     const cx = gate.authorize(
       { name: "bench", required: top() },
-      caveats({ fs_write: only([directory]) }),
+      caveats({ fs_read: "all", fs_write: only([directory]), exec: "all", net: "all" }),
     );
     const request = {
       stages: [["/bin/true"]],

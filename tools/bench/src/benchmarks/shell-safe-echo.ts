@@ -1,12 +1,5 @@
 import { homedir, tmpdir } from "node:os";
-import {
-  caveats,
-  defaultPathPolicy,
-  FS_AND_EXEC_COVERAGE,
-  Gate,
-  Registry,
-  top,
-} from "@agent-bridle/core";
+import { defaultPathPolicy, FS_AND_EXEC_COVERAGE, Gate, Registry, top } from "@agent-bridle/core";
 import { createSandbox, NONE_BACKEND } from "@agent-bridle/sandbox";
 import { createShellTool } from "@agent-bridle/shell-safe";
 import type { RatioBenchmark } from "../benchmark.js";
@@ -20,7 +13,7 @@ const pathPolicy = defaultPathPolicy({ platform: "linux", home: homedir() });
 const registry = Registry.builder().tool(shell).pathPolicy(pathPolicy).build();
 const grant = registry.mintGrant(top());
 const sandbox = createSandbox({ backend: NONE_BACKEND, home, tmpdir: home });
-const cx = new Gate({ pathPolicy }).authorize({ name: "bench", required: top() }, caveats({}));
+const cx = new Gate({ pathPolicy }).authorize({ name: "bench", required: top() }, top());
 const request = {
   stages: [["/bin/echo", "hi"]],
   cwd: home,

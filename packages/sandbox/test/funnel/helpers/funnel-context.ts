@@ -39,7 +39,10 @@ export function contextFor(
     ...(options.audit ? { audit: options.audit } : {}),
     ...(options.floor ? { floor: options.floor } : {}),
   });
-  return gate.authorize({ name: "funnel-test", required: top() }, caveats(partial));
+  return gate.authorize(
+    { name: "funnel-test", required: top() },
+    caveats({ ...top(), ...partial }),
+  );
 }
 
 /** A fresh temp directory per test, removed afterwards. */
