@@ -1,7 +1,8 @@
 import { homedir, tmpdir } from "node:os";
+import { inspectShell } from "@agent-bridle/bash";
 import type { RegistryBuilder, ShellLimits, ShellOutputObserver } from "@agent-bridle/core";
 import type { Backend, GitIdentity, ResourceLimits } from "@agent-bridle/sandbox";
-import { createBrushShellTool, inspectShell } from "@agent-bridle/shell-brush";
+import { createBrushShellTool } from "@agent-bridle/shell-brush";
 import { createHostShellTool } from "@agent-bridle/shell-host";
 import { createShellTool } from "@agent-bridle/shell-safe";
 import type { ShellSelection } from "./shell-selection.js";

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { findModuleReferences } from "./module-references.js";
 import { findProcessEnvReads } from "./process-env-reads.js";
+import { bashEnvViolation, checkBashModule, isBashSource } from "./rules/bash-purity.js";
 import { checkCoreModule, coreEnvViolation, isCoreSource } from "./rules/core-purity.js";
 import type { FileContext } from "./rules/file-context.js";
 import { checkRelativeEscape } from "./rules/relative-escape.js";
@@ -24,6 +25,7 @@ export async function checkFile(context: FileContext): Promise<FileResult> {
     for (const violation of [
       checkRelativeEscape(context, reference),
       checkCoreModule(context, reference),
+      checkBashModule(context, reference),
     ]) {
       if (violation !== undefined) violations.push(violation);
     }
@@ -31,6 +33,11 @@ export async function checkFile(context: FileContext): Promise<FileResult> {
   if (isCoreSource(context)) {
     for (const line of findProcessEnvReads(tokens)) {
       violations.push(coreEnvViolation(context, line));
+    }
+  }
+  if (isBashSource(context)) {
+    for (const line of findProcessEnvReads(tokens)) {
+      violations.push(bashEnvViolation(context, line));
     }
   }
   return { violations, references: references.length };

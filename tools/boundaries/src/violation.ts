@@ -4,6 +4,8 @@ export type Rule =
   | "engine-to-engine"
   | "core-forbidden-module"
   | "core-process-env"
+  | "bash-forbidden-module"
+  | "bash-process-env"
   | "deep-import"
   | "relative-escape"
   | "dev-tool-import"
