@@ -4,6 +4,7 @@ import { findProcessEnvReads } from "./process-env-reads.js";
 import { bashEnvViolation, checkBashModule, isBashSource } from "./rules/bash-purity.js";
 import { checkCoreModule, coreEnvViolation, isCoreSource } from "./rules/core-purity.js";
 import type { FileContext } from "./rules/file-context.js";
+import { checkOneBashLanguage } from "./rules/one-bash-language.js";
 import { checkRelativeEscape } from "./rules/relative-escape.js";
 import { checkWorkspaceImport } from "./rules/workspace-import.js";
 import { tokenize } from "./tokenize.js";
@@ -20,6 +21,8 @@ export async function checkFile(context: FileContext): Promise<FileResult> {
   const tokens = tokenize(await readFile(context.file, "utf8"));
   const references = findModuleReferences(tokens);
   const violations: Violation[] = [];
+  const language = checkOneBashLanguage(context);
+  if (language !== undefined) violations.push(language);
   for (const reference of references) {
     violations.push(...checkWorkspaceImport(context, reference));
     for (const violation of [

@@ -6,6 +6,7 @@ export type Rule =
   | "core-process-env"
   | "bash-forbidden-module"
   | "bash-process-env"
+  | "second-bash-language"
   | "deep-import"
   | "relative-escape"
   | "dev-tool-import"

@@ -64,4 +64,20 @@ describe("@agent-bridle/bash, the language package (ADR 0022)", () => {
       { file, line: 3, rule: "layer-order" },
     ]);
   });
+
+  it("refuses a second parser or globber in another package's source, not in bash's or in tests", async () => {
+    const planted = {
+      "packages/shell-safe/src/parse/lexer.ts": "export const lexer = 1;\n",
+      "packages/shell-host/src/parser.ts": "export const parser = 1;\n",
+      "packages/fs-tools/src/walk/glob-walk.ts": "export const glob = 1;\n",
+      "packages/bash/src/parse/parser.ts": "export const parser = 1;\n",
+      "packages/bash/src/words/pathname-glob.ts": "export const glob = 1;\n",
+      "packages/shell-safe/test/parse/lexer.ts": "export const fixture = 1;\n",
+    };
+    expect(rules(await check(planted))).toEqual([
+      { file: "packages/fs-tools/src/walk/glob-walk.ts", line: 1, rule: "second-bash-language" },
+      { file: "packages/shell-host/src/parser.ts", line: 1, rule: "second-bash-language" },
+      { file: "packages/shell-safe/src/parse/lexer.ts", line: 1, rule: "second-bash-language" },
+    ]);
+  });
 });

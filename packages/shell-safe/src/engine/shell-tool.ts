@@ -34,9 +34,9 @@ import {
   selectBackend,
   withLimitDenials,
 } from "@agent-bridle/sandbox";
-import type { ParseLimits } from "../parse/limits.js";
-import { parseScript } from "../parse/parse-script.js";
-import type { ShellRefusal } from "../parse/refusal.js";
+import { checkSubset } from "../subset/check-subset.js";
+import type { ParseLimits } from "../subset/limits.js";
+import type { ShellRefusal } from "../subset/refusal.js";
 import { type Admission, type AdmissionContext, admitArgv, admitScript } from "./admit.js";
 import { findCarriedRuntime } from "./carried-runtime.js";
 import { executeScript } from "./execute.js";
@@ -171,9 +171,9 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
       };
 
       // 1. Parse (pure): a refusal is in-band, with an inspection for dynamic constructs.
-      let parsed: ReturnType<typeof parseScript> | undefined;
+      let parsed: ReturnType<typeof checkSubset> | undefined;
       if (input.cmd !== undefined) {
-        parsed = parseScript(input.cmd, options.parseLimits ? { limits: options.parseLimits } : {});
+        parsed = checkSubset(input.cmd, options.parseLimits ? { limits: options.parseLimits } : {});
         if (!parsed.ok) {
           const inspection = parsed.refusal.dynamic
             ? inspect(options.inspector ?? inspectShell, input.cmd)

@@ -16,25 +16,25 @@ import type {
   Redirection,
   Script,
   Word,
-} from "../parse/ast.js";
-import { checkBraces } from "../parse/brace-check.js";
-import { checkCommandWords, checkProgramWord } from "../parse/command-checks.js";
-import { checkHiddenCharacters } from "../parse/hidden-characters.js";
-import { keywordLabel, LABELS } from "../parse/labels.js";
-import { type ParseLimits, type ParseOptions, resolveLimits } from "../parse/limits.js";
-import type { ParseResult } from "../parse/parse-script.js";
+} from "./ast.js";
+import { checkBraces } from "./brace-check.js";
+import { checkCommandWords, checkProgramWord } from "./command-checks.js";
+import { checkHiddenCharacters } from "./hidden-characters.js";
+import { keywordLabel, LABELS } from "./labels.js";
+import { type ParseLimits, type ParseOptions, resolveLimits } from "./limits.js";
 import {
   dynamicConstruct,
   limitExceeded,
   malformed,
+  type ShellRefusal,
   ShellRefusalSignal,
   unsupportedConstruct,
-} from "../parse/refusal.js";
-import { isGlobWord, literalValue } from "../parse/word-value.js";
+} from "./refusal.js";
 import { operatorAfter, skipBlanksAndComments } from "./source-text.js";
 import { subsetRedirect } from "./subset-redirect.js";
 import { subsetWord } from "./subset-word.js";
 import { syntaxRefusal } from "./syntax-refusal.js";
+import { isGlobWord, literalValue } from "./word-value.js";
 
 /**
  * The safe subset as an allow-list walk over `@agent-bridle/bash`'s AST (ADR 0022): the
@@ -42,8 +42,14 @@ import { syntaxRefusal } from "./syntax-refusal.js";
  * admits (simple commands of admitted words, `|`, `&&`, `||`, `;`, newlines, `<`, `>`,
  * `>>` on fd 0/1/2 and `2>&1`) or refused with its label. Nothing unrecognised passes.
  *
- * Refusals come in the order the subset's own parser met them: each token is read (its
- * lexical refusals) one token ahead of the checks on the token before it.
+ * Accepted scripts mean exactly what `bash --norc --noprofile -c` makes of them (after
+ * admission expands the flagged variables, tilde and globs); anything else is refused
+ * with a reason and the exact span of the first offending construct. Never throws for
+ * any input string. Public as `parseScript`.
+ *
+ * Refusals come in the order the subset has always reported them (its own parser, before
+ * ADR 0022): each token is read (its lexical refusals) one token ahead of the checks on
+ * the token before it, so the first offending construct from the left is the one named.
  */
 export function checkSubset(source: string, options?: ParseOptions): ParseResult {
   const limits = resolveLimits(options);
@@ -70,6 +76,10 @@ export function checkSubset(source: string, options?: ParseOptions): ParseResult
   }
 }
 
+export type ParseResult =
+  | { readonly ok: true; readonly script: Script }
+  | { readonly ok: false; readonly refusal: ShellRefusal };
+
 /** At most this many shorter prefixes are parsed to find a refusal before a syntax error. */
 const PREFIX_ATTEMPTS = 64;
 
@@ -88,7 +98,7 @@ function refuseBeforeSyntaxError(
 ): void {
   // Everything before the token bash stopped at, walked with that token read last: a
   // refusal of that token itself (a `(`, a `&`) comes before the checks of the command
-  // it ends, as in the subset's parser; a grammar error comes after them.
+  // it ends, as the subset has always reported it; a grammar error comes after them.
   const before = parseBash(source.slice(0, offset));
   if (before.ok) {
     const lexical = refusal.refusal.code !== "SHELL_PARSE_ERROR" || /`;;`/.test(refusal.message);
@@ -141,7 +151,7 @@ function refuseCommandStart(source: string, from: number, limit: number): void {
   }
 }
 
-/** One step of the old parser's token order: read it, check before the next, check after. */
+/** One step of that token order: read it, check before the next is read, check after. */
 interface Step {
   readonly read: () => void;
   readonly before?: () => void;

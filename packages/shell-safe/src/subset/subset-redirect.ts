@@ -1,8 +1,8 @@
 import type { Redirect as BashRedirect } from "@agent-bridle/bash";
-import type { DuplicateRedirection, FileRedirection } from "../parse/ast.js";
-import { isMetacharacter } from "../parse/characters.js";
-import { LABELS } from "../parse/labels.js";
-import { unsupportedConstruct } from "../parse/refusal.js";
+import type { DuplicateRedirection, FileRedirection } from "./ast.js";
+import { isMetacharacter } from "./characters.js";
+import { LABELS } from "./labels.js";
+import { unsupportedConstruct } from "./refusal.js";
 import { skipContinuations } from "./source-text.js";
 
 /** An admitted redirection before its target word is read (`2>&1` has none). */

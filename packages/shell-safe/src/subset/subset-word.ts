@@ -1,14 +1,8 @@
 import type { WordPart as BashPart, Word as BashWord } from "@agent-bridle/bash";
-import type {
-  DoubleQuotedPart,
-  QuotedTextPart,
-  VariablePart,
-  Word,
-  WordPart,
-} from "../parse/ast.js";
-import { isMetacharacter, isNameChar, isNameStart } from "../parse/characters.js";
-import { LABELS } from "../parse/labels.js";
-import { dynamicConstruct, malformed, unsupportedConstruct } from "../parse/refusal.js";
+import type { DoubleQuotedPart, QuotedTextPart, VariablePart, Word, WordPart } from "./ast.js";
+import { isMetacharacter, isNameChar, isNameStart } from "./characters.js";
+import { LABELS } from "./labels.js";
+import { dynamicConstruct, malformed, unsupportedConstruct } from "./refusal.js";
 import { skipContinuations } from "./source-text.js";
 
 /**

@@ -1,12 +1,12 @@
 import type { BashSyntaxError } from "@agent-bridle/bash";
 import { BASH_RESERVED_WORDS } from "@agent-bridle/core";
-import { keywordLabel, LABELS } from "../parse/labels.js";
+import { keywordLabel, LABELS } from "./labels.js";
 import {
   dynamicConstruct,
   malformed,
   type ShellRefusalSignal,
   unsupportedConstruct,
-} from "../parse/refusal.js";
+} from "./refusal.js";
 
 const UNTERMINATED: Readonly<Record<string, string>> = {
   "'": "unterminated single quote",
