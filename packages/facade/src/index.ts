@@ -1,6 +1,17 @@
 // Public surface of agent-bridle: explicit named exports only. Adding a name is an API
 // decision and needs a changeset.
 
+// the bash engine (the default shell on Linux and macOS), and the non-executing inventory
+// of a bash script for approval screens (reference §7)
+export {
+  type DescendantExec,
+  type InspectedCommand,
+  type InspectedConstruct,
+  type InspectedRedirect,
+  inspectShell,
+  type ShellInspection,
+  ShellInspectionError,
+} from "@agent-bridle/bash";
 // authority model
 export {
   type ApprovalHook,
@@ -94,20 +105,11 @@ export {
   probeLauncher,
   type ResourceLimits,
 } from "@agent-bridle/sandbox";
-// the bash engine (the default shell on Linux and macOS), and the non-executing inventory
-// of a bash script for approval screens (reference §7)
 export {
   BRUSH_COVERAGE,
   type BrushShellTool,
   type BrushShellToolOptions,
   createBrushShellTool,
-  type DescendantExec,
-  type InspectedCommand,
-  type InspectedConstruct,
-  type InspectedRedirect,
-  inspectShell,
-  type ShellInspection,
-  ShellInspectionError,
 } from "@agent-bridle/shell-brush";
 // the host shell engine (opt-in only)
 export {

@@ -1,7 +1,7 @@
 import { homedir, tmpdir } from "node:os";
 import type { RegistryBuilder, ShellLimits, ShellOutputObserver } from "@agent-bridle/core";
 import type { Backend, GitIdentity, ResourceLimits } from "@agent-bridle/sandbox";
-import { createBrushShellTool, inspectShell } from "@agent-bridle/shell-brush";
+import { createBrushShellTool } from "@agent-bridle/shell-brush";
 import { createHostShellTool } from "@agent-bridle/shell-host";
 import { createShellTool } from "@agent-bridle/shell-safe";
 import type { ShellSelection } from "./shell-selection.js";
@@ -93,8 +93,9 @@ export function addSelectedShell(
     return;
   }
   if (selection.engine === "shell-safe") {
-    // Dynamic-construct refusals carry the script's shell_inspection.
-    builder.tool(createShellTool({ ...common, inspector: inspectShell }));
+    // Dynamic-construct refusals carry the script's shell_inspection (the engine's own
+    // inspectShell, from the parser it admits with: ADR 0022).
+    builder.tool(createShellTool(common));
     return;
   }
   builder.tool(createHostShellTool({ ...common, ...defined({ shell: options.shell }) }));

@@ -33,15 +33,15 @@ export type {
   VariablePart,
   Word,
   WordPart,
-} from "./parse/ast.js";
-export { LABELS } from "./parse/labels.js";
-export { DEFAULT_PARSE_LIMITS, type ParseLimits, type ParseOptions } from "./parse/limits.js";
-export { type ParseResult, parseScript } from "./parse/parse-script.js";
-export type { ShellRefusal, ShellRefusalCode } from "./parse/refusal.js";
+} from "./subset/ast.js";
+export { checkSubset as parseScript, type ParseResult } from "./subset/check-subset.js";
+export { LABELS } from "./subset/labels.js";
+export { DEFAULT_PARSE_LIMITS, type ParseLimits, type ParseOptions } from "./subset/limits.js";
+export type { ShellRefusal, ShellRefusalCode } from "./subset/refusal.js";
 export {
   hasQuoting,
   isGlobWord,
   literalValue,
   unquotedText,
   wordVariables,
-} from "./parse/word-value.js";
+} from "./subset/word-value.js";

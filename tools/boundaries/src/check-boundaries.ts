@@ -1,6 +1,7 @@
 import path from "node:path";
 import { checkFile } from "./check-file.js";
 import { checkManifest } from "./rules/manifest-rules.js";
+import { LANGUAGE_EXCEPTIONS } from "./rules/one-bash-language.js";
 import { checkPackageIdentity } from "./rules/package-rules.js";
 import { listSourceFiles, SCANNED_FOLDERS } from "./source-files.js";
 import { compareViolations, type Violation } from "./violation.js";
@@ -14,6 +15,8 @@ export interface BoundaryReport {
   readonly tools: number;
   readonly files: number;
   readonly references: number;
+  /** Files of the one-bash-language rule's exception list that still exist, with why. */
+  readonly languageExceptions: readonly { readonly file: string; readonly reason: string }[];
 }
 
 /**
@@ -26,6 +29,7 @@ export async function scanBoundaries(workspaceRoot: string): Promise<BoundaryRep
   const violations: Violation[] = [];
   let files = 0;
   let references = 0;
+  const languageExceptions: { file: string; reason: string }[] = [];
   for (const owner of workspace.packages) {
     violations.push(...checkPackageIdentity(owner), ...checkManifest(owner));
   }
@@ -33,6 +37,8 @@ export async function scanBoundaries(workspaceRoot: string): Promise<BoundaryRep
     for (const folder of SCANNED_FOLDERS) {
       for (const file of await listSourceFiles(path.join(owner.absolutePath, folder))) {
         const relativeFile = toPosix(path.relative(workspace.root, file));
+        const reason = LANGUAGE_EXCEPTIONS.get(relativeFile);
+        if (reason !== undefined) languageExceptions.push({ file: relativeFile, reason });
         const result = await checkFile({ workspace, owner, file, relativeFile, folder });
         violations.push(...result.violations);
         files += 1;
@@ -46,6 +52,7 @@ export async function scanBoundaries(workspaceRoot: string): Promise<BoundaryRep
     tools: workspace.tools.length,
     files,
     references,
+    languageExceptions,
   };
 }
 

@@ -19,4 +19,10 @@ if (report.violations.length > 0) {
     `boundaries OK: ${report.packages} packages and ${report.tools} tools, ` +
       `${report.files} files, ${report.references} module specifiers checked`,
   );
+  // ADR 0022: the bash language (parser, patterns, globbing) is written once.
+  const exceptions = report.languageExceptions;
+  console.log(
+    `bash language: one parser, in packages/bash; ${exceptions.length} listed exception(s)` +
+      exceptions.map((item) => `\n  ${item.file}: ${item.reason}`).join(""),
+  );
 }

@@ -17,6 +17,7 @@ function entry(directory: string, layer: number, shellEngine = false): LayerEntr
 /** Lowest layer first. A new package must be added here before the check passes. */
 export const LAYERS: readonly LayerEntry[] = Object.freeze([
   entry("core", 0),
+  entry("bash", 0),
   entry("sandbox", 1),
   entry("coreutils", 2),
   entry("fs-tools", 2),

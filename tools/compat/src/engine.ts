@@ -1,5 +1,6 @@
 /** The engine under test, as the runner sees it. */
-import { parseBash, runBash } from "@agent-bridle/shell-brush";
+import { parseBash } from "@agent-bridle/bash";
+import { runBash } from "@agent-bridle/shell-brush";
 import { childProcessRunner, passThroughAccess } from "@agent-bridle-tools/test-kit";
 import type { CaseRun } from "./case-run.js";
 import { BASH } from "./oracle.js";

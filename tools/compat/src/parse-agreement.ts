@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseBash } from "@agent-bridle/shell-brush";
+import { parseBash } from "@agent-bridle/bash";
 import type { CompatFile } from "./corpus.js";
 import { BASH, runProcess } from "./oracle.js";
 import { removeDirectory } from "./sandbox-dir.js";

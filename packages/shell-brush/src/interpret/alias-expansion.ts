@@ -5,7 +5,7 @@
  * expanded inside its own expansion. Aliases that expand to reserved words or open
  * compound commands are not supported: the script is parsed before it runs.
  */
-import type { SimpleCommand } from "../parse/ast-command.js";
+import type { SimpleCommand } from "@agent-bridle/bash";
 import type { Interpreter } from "./interpreter.js";
 
 function aliasName(interpreter: Interpreter, word: SimpleCommand["words"][number]): string | null {

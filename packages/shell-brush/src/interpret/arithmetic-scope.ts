@@ -1,5 +1,5 @@
 /** Shell variables as the arithmetic evaluator sees them (`set -u` applies). */
-import type { ArithmeticScope } from "./arithmetic.js";
+import type { ArithmeticScope } from "@agent-bridle/bash";
 import { ExpansionError } from "./signals.js";
 import type { ShellState } from "./state.js";
 

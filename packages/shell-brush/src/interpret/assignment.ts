@@ -1,5 +1,5 @@
 /** Assignments: scalars, `+=`, array elements, `name=(…)` literals, integer attributes. */
-import type { SimpleCommand } from "../parse/ast-command.js";
+import type { SimpleCommand } from "@agent-bridle/bash";
 import type { Interpreter } from "./interpreter.js";
 import { ExpansionError } from "./signals.js";
 import { arrayKeys } from "./state.js";

@@ -2,13 +2,12 @@
  * Compound commands: brace groups, subshells, `if`, `while`/`until`, `for`,
  * `for ((…))`, `case` (`;;` `;&` `;;&`), `(( ))`, `[[ ]]`, with their redirections.
  */
-import type { CompoundCommand, List, SelectCommand } from "../parse/ast-command.js";
-import { decodeShellBytes } from "../parse/shell-bytes.js";
+import type { CompoundCommand, List, SelectCommand } from "@agent-bridle/bash";
+import { decodeShellBytes, matchPattern } from "@agent-bridle/bash";
 import { evaluateConditional } from "./conditional.js";
 import { runDebugTrap } from "./debug-trap.js";
 import type { Interpreter } from "./interpreter.js";
 import { type Fds, sinkOf, sourceOf } from "./io.js";
-import { matchPattern } from "./pattern.js";
 import { withRedirects } from "./redirect.js";
 import { caughtByLoop, ExpansionError } from "./signals.js";
 import { ReadonlyError } from "./state.js";

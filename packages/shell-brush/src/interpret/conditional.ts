@@ -1,8 +1,8 @@
 /** `[[ … ]]`: string and pattern tests, `=~` with `BASH_REMATCH`, file probes through the gate. */
-import type { ConditionalExpression } from "../parse/ast-conditional.js";
+import type { ConditionalExpression } from "@agent-bridle/bash";
+import { matchPattern } from "@agent-bridle/bash";
 import { fileTest, isBinaryOperator, testBinary } from "./file-test.js";
 import type { Interpreter } from "./interpreter.js";
-import { matchPattern } from "./pattern.js";
 
 export async function evaluateConditional(
   interpreter: Interpreter,

@@ -4,7 +4,7 @@
  * under `set -T` (or `shopt -s extdebug`). Under `extdebug` a trap that returns 1 skips
  * the command, and 2 inside a function returns from it.
  */
-import type { Command } from "../parse/ast-command.js";
+import type { Command } from "@agent-bridle/bash";
 import type { Interpreter } from "./interpreter.js";
 import type { Fds } from "./io.js";
 import { ReturnSignal } from "./signals.js";

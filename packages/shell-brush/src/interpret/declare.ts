@@ -1,6 +1,5 @@
 /** `declare`/`typeset`/`local`/`export`/`readonly`: attributes, assignments and `-p` listings. */
-import { parseBash } from "../parse/parse-bash.js";
-import { encodeShellText } from "../parse/shell-bytes.js";
+import { encodeShellText, parseBash } from "@agent-bridle/bash";
 import type { BuiltinContext } from "./builtins.js";
 import { arrayKeys, ReadonlyError, type Variable } from "./state.js";
 

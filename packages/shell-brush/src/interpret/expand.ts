@@ -5,15 +5,20 @@
  * Parameter expansion lives in `parameter-expansion.ts`.
  */
 import { homedir } from "node:os";
-import type { Script } from "../parse/ast-command.js";
-import type { Arithmetic, Word, WordPart } from "../parse/ast-word.js";
-import { ArithmeticError, type ArithmeticScope, evaluateArithmetic } from "./arithmetic.js";
+import type { Arithmetic, Script, Word, WordPart } from "@agent-bridle/bash";
+import {
+  ArithmeticError,
+  type ArithmeticScope,
+  escapePattern,
+  evaluateArithmetic,
+  expandBraces,
+  expandPathname,
+  hasGlob,
+  matchPattern,
+} from "@agent-bridle/bash";
 import { arithmeticScope } from "./arithmetic-scope.js";
-import { expandBraces } from "./braces.js";
 import { ParameterExpander } from "./parameter-expansion.js";
 import { isAtExpansion } from "./parameter-operations.js";
-import { expandPathname } from "./pathname-expansion.js";
-import { escapePattern, hasGlob, matchPattern } from "./pattern.js";
 import type { Field, Piece } from "./pieces.js";
 import type { ShellAccess } from "./shell-access.js";
 import { ExpansionError } from "./signals.js";

@@ -2,7 +2,7 @@
  * Calling a shell function: positional parameters, a scope for `local`, a call-stack frame
  * (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`; `LINENO` counts in the defining file), `return`.
  */
-import type { FunctionDefinition } from "../parse/ast-command.js";
+import type { FunctionDefinition } from "@agent-bridle/bash";
 import { runCompound } from "./compound.js";
 import type { Interpreter } from "./interpreter.js";
 import type { Fds } from "./io.js";

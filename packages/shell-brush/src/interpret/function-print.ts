@@ -11,8 +11,8 @@ import type {
   List,
   Redirect,
   SimpleCommand,
-} from "../parse/ast-command.js";
-import type { Span } from "../parse/ast-word.js";
+  Span,
+} from "@agent-bridle/bash";
 
 const STEP = "    ";
 

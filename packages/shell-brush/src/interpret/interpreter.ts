@@ -7,9 +7,10 @@
  * This file holds the shell itself (state, lists, subshells, traps, dispatch); simple
  * commands, compound commands, pipelines, redirections and functions live beside it.
  */
+
+import type { AndOr, Command, FunctionDefinition, List, Script } from "@agent-bridle/bash";
+import { parseBash } from "@agent-bridle/bash";
 import type { Denial } from "@agent-bridle/core";
-import type { AndOr, Command, FunctionDefinition, List, Script } from "../parse/ast-command.js";
-import { parseBash } from "../parse/parse-bash.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
 import type { BuiltinContext } from "./builtin-context.js";
 import { enabledBuiltin } from "./builtins.js";

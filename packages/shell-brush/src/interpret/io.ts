@@ -2,7 +2,7 @@
 
 import { fstatSync, writeSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { decodeShellBytes, encodeShellText } from "../parse/shell-bytes.js";
+import { decodeShellBytes, encodeShellText } from "@agent-bridle/bash";
 import { ExitSignal } from "./signals.js";
 import { type WriteMeter, writeLimitError } from "./write-meter.js";
 

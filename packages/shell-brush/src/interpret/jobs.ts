@@ -4,7 +4,7 @@
  * (their programs killed, their next command refused) and awaited, so nothing a job
  * would still do happens after the run returns. No job control (`fg`, `bg`, `jobs`).
  */
-import type { AndOr } from "../parse/ast-command.js";
+import type { AndOr } from "@agent-bridle/bash";
 import type { Builtin } from "./builtin-context.js";
 import type { Interpreter } from "./interpreter.js";
 import type { Fds } from "./io.js";

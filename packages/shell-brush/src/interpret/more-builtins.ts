@@ -1,7 +1,7 @@
 /** More builtins: `getopts`, `shopt`, `type`, `command`, `builtin`, `mapfile`, `wait` and friends. */
 
+import { encodeShellText } from "@agent-bridle/bash";
 import { BASH_RESERVED_WORDS } from "@agent-bridle/core";
-import { encodeShellText } from "../parse/shell-bytes.js";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
 import { programsOnPath } from "./command-search.js";
 import { isCarried } from "./external-command.js";

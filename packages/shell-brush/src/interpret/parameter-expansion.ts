@@ -3,8 +3,8 @@
  * parameters), on behalf of an `Expander`.
  */
 
-import type { ParameterExpansion } from "../parse/ast-word.js";
-import { byteLength, sliceBytes } from "../parse/shell-bytes.js";
+import type { ParameterExpansion } from "@agent-bridle/bash";
+import { byteLength, matchPattern, sliceBytes } from "@agent-bridle/bash";
 import { attributeFlags, declareLine } from "./declare.js";
 import type { Expander } from "./expand.js";
 import {
@@ -16,7 +16,6 @@ import {
   sourceText,
   transform,
 } from "./parameter-operations.js";
-import { matchPattern } from "./pattern.js";
 import type { Piece } from "./pieces.js";
 import { ExpansionError } from "./signals.js";
 import { arrayKeys, arrayValues, type ShellState } from "./state.js";

@@ -1,16 +1,16 @@
 /** The string operations of parameter expansion: affixes, replacement, `@` transforms. */
 
-import type { ParameterExpansion, WordPart } from "../parse/ast-word.js";
-import { ANSI_C_ESCAPES } from "../parse/backslash-escapes.js";
+import type { ParameterExpansion, WordPart } from "@agent-bridle/bash";
 import {
+  ANSI_C_ESCAPES,
   canonicalShellText,
   fromByteChars,
   isAsciiText,
+  patternSource,
   shellByte,
   toByteChars,
-} from "../parse/shell-bytes.js";
+} from "@agent-bridle/bash";
 import { ansiQuote, needsAnsiQuote } from "./declare.js";
-import { patternSource } from "./pattern.js";
 import { OPTION_LETTERS, type ShellState } from "./state.js";
 
 export function sourceText(part: ParameterExpansion): string {

@@ -2,7 +2,7 @@
  * Pipelines: the stages run concurrently, each in a forked state, joined by pipes;
  * `PIPESTATUS` and `pipefail` as bash.
  */
-import type { Command, Pipeline } from "../parse/ast-command.js";
+import type { Command, Pipeline } from "@agent-bridle/bash";
 import { runDebugTrap } from "./debug-trap.js";
 import type { Interpreter } from "./interpreter.js";
 import { type Fds, InputSource, PipeSink } from "./io.js";

@@ -1,13 +1,13 @@
 /** `echo` and `printf` (bash's, with `-v`, `%q`, `%b`). */
 
-import { BACKSLASH_ESCAPES } from "../parse/backslash-escapes.js";
 import {
+  BACKSLASH_ESCAPES,
   byteLength,
   canonicalShellText,
   encodeShellText,
   shellByte,
   sliceBytes,
-} from "../parse/shell-bytes.js";
+} from "@agent-bridle/bash";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
 import { ansiQuote, needsAnsiQuote } from "./declare.js";
 

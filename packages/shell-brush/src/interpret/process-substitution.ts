@@ -6,7 +6,7 @@
  * memory; an external command gets the bytes (or a writer) at descriptor N through the
  * `ExternalRunner`'s `descriptors`, so the same path works in the child.
  */
-import type { Script } from "../parse/ast-command.js";
+import type { Script } from "@agent-bridle/bash";
 import type { ExternalDescriptor } from "./external.js";
 import type { MemoryFiles } from "./gate.js";
 import type { Interpreter } from "./interpreter.js";

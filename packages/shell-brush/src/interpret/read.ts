@@ -1,5 +1,5 @@
 /** `read`: a line (or `-n`/`-N`/`-d` worth) split by `IFS` into names or an array. */
-import { decodeShellBytes, encodeShellText } from "../parse/shell-bytes.js";
+import { decodeShellBytes, encodeShellText } from "@agent-bridle/bash";
 import type { Builtin } from "./builtin-context.js";
 import { InputSource } from "./io.js";
 

@@ -7,8 +7,7 @@
  * a connection (dev-tcp.ts), through the call's egress proxy under a host allow-list.
  */
 
-import type { Redirect } from "../parse/ast-command.js";
-import { encodeShellText } from "../parse/shell-bytes.js";
+import { encodeShellText, type Redirect } from "@agent-bridle/bash";
 import {
   type DevTcpTarget,
   devTcpTarget,

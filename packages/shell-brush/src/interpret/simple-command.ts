@@ -4,7 +4,7 @@
  * `exec` never replaces the shell: with only redirections it changes this shell's
  * descriptors; with a command it runs it (gated like any) and ends the script.
  */
-import type { SimpleCommand } from "../parse/ast-command.js";
+import type { SimpleCommand } from "@agent-bridle/bash";
 import { expandAliases } from "./alias-expansion.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
 import { type Builtin, enabledBuiltin } from "./builtins.js";

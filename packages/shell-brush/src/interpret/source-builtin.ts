@@ -1,5 +1,5 @@
 /** `source` / `.`: read a file through the gate's `open` and run it in this shell. */
-import { decodeShellBytes } from "../parse/shell-bytes.js";
+import { decodeShellBytes } from "@agent-bridle/bash";
 import type { Builtin } from "./builtin-context.js";
 import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";

@@ -1,5 +1,5 @@
 /** Shell state: variables with dynamic scopes, functions, positional parameters, options. */
-import type { FunctionDefinition } from "../parse/ast-command.js";
+import type { FunctionDefinition } from "@agent-bridle/bash";
 
 export interface Variable {
   /** Scalar value, or null for an array (or a declared-but-unset variable with no array). */

@@ -18,8 +18,9 @@ import type {
   List,
   Pipeline,
   SimpleCommand,
-} from "../parse/ast-command.js";
-import type { Word, WordPart } from "../parse/ast-word.js";
+  Word,
+  WordPart,
+} from "@agent-bridle/bash";
 import { scalarValue } from "./assignment.js";
 import { setBashCommand } from "./debug-trap.js";
 import { literalText } from "./expand.js";

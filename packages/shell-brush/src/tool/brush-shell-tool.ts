@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from "node:os";
 import { isAbsolute } from "node:path";
+import { inspectShell } from "@agent-bridle/bash";
 import {
   buildDeniedEnvelope,
   buildRunEnvelope,
@@ -36,7 +37,6 @@ import {
   type ResourceLimits,
   withLimitDenials,
 } from "@agent-bridle/sandbox";
-import { inspectShell } from "../inspect/inspect-shell.js";
 import { type BrushInput, brushInputSchema } from "./brush-input.js";
 import { callWorker } from "./call-worker.js";
 import { requirePrivateControlTransport } from "./platform-gate.js";

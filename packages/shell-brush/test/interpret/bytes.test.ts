@@ -1,15 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell source, where ${NAME} is literal input.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { byteLength, decodeShellBytes, encodeShellText, sliceBytes } from "@agent-bridle/bash";
 import { childProcessRunner, passThroughAccess } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
 import { runBash } from "../../src/index.js";
-import {
-  byteLength,
-  decodeShellBytes,
-  encodeShellText,
-  sliceBytes,
-} from "../../src/parse/shell-bytes.js";
 import { PATH, scratch } from "./run.js";
 
 /** The script's stdout bytes, as hex. */

@@ -1,9 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are shell source, where ${NAME} is literal input.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { matchPattern } from "@agent-bridle/bash";
 import { passThroughAccess } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
-import { type ExternalRunner, Interpreter, matchPattern } from "../../src/index.js";
+import { type ExternalRunner, Interpreter } from "../../src/index.js";
 import { PATH, scratch, sh } from "./run.js";
 
 describe("interpreter: commands and control flow", () => {

@@ -8,8 +8,8 @@ import {
   type ToolContext,
 } from "@agent-bridle/core";
 import { UTILITIES, type UtilityName } from "@agent-bridle/coreutils";
-import type { Command, Pipeline, Script, Word } from "../parse/ast.js";
-import { isGlobWord, wordVariables } from "../parse/word-value.js";
+import type { Command, Pipeline, Script, Word } from "../subset/ast.js";
+import { isGlobWord, wordVariables } from "../subset/word-value.js";
 import { type ExpansionEnvironment, expandWord } from "./expand-word.js";
 import { expandGlob, type PatternToken, UnsupportedPattern } from "./glob.js";
 import type { ProgramLookup } from "./program-lookup.js";

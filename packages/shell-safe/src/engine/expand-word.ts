@@ -1,5 +1,5 @@
-import type { Word } from "../parse/ast.js";
-import { hasQuoting, isGlobWord } from "../parse/word-value.js";
+import type { Word } from "../subset/ast.js";
+import { hasQuoting, isGlobWord } from "../subset/word-value.js";
 import type { PatternToken } from "./glob.js";
 
 /** Characters bash would split on (default `IFS`) or treat as a pattern in an unquoted value. */

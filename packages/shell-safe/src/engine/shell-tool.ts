@@ -1,4 +1,5 @@
 import { isAbsolute } from "node:path";
+import { inspectShell } from "@agent-bridle/bash";
 import {
   buildDeniedEnvelope,
   buildRunEnvelope,
@@ -33,9 +34,9 @@ import {
   selectBackend,
   withLimitDenials,
 } from "@agent-bridle/sandbox";
-import type { ParseLimits } from "../parse/limits.js";
-import { parseScript } from "../parse/parse-script.js";
-import type { ShellRefusal } from "../parse/refusal.js";
+import { checkSubset } from "../subset/check-subset.js";
+import type { ParseLimits } from "../subset/limits.js";
+import type { ShellRefusal } from "../subset/refusal.js";
 import { type Admission, type AdmissionContext, admitArgv, admitScript } from "./admit.js";
 import { findCarriedRuntime } from "./carried-runtime.js";
 import { executeScript } from "./execute.js";
@@ -71,7 +72,10 @@ export interface ShellToolOptions {
   readonly parseLimits?: Partial<ParseLimits>;
   /** Live output, per invocation (reference §8). */
   readonly observer?: ShellOutputObserver;
-  /** Attaches `shell_inspection` to dynamic-construct refusals; its failures attach nothing. */
+  /**
+   * Attaches `shell_inspection` to dynamic-construct refusals; its failures attach
+   * nothing. Default: `@agent-bridle/bash`'s `inspectShell` (ADR 0022).
+   */
   readonly inspector?: ShellInspector;
   /** Registered name; default `shell`. */
   readonly name?: string;
@@ -90,8 +94,7 @@ function parseDenial(refusal: ShellRefusal): Denial {
   return createDenial("exec", refusal.target, refusal.code, refusal.reason);
 }
 
-function inspect(inspector: ShellInspector | undefined, source: string) {
-  if (inspector === undefined) return undefined;
+function inspect(inspector: ShellInspector, source: string) {
   try {
     const inspection = inspector(source);
     return inspection !== null && typeof inspection === "object"
@@ -168,12 +171,12 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput,
       };
 
       // 1. Parse (pure): a refusal is in-band, with an inspection for dynamic constructs.
-      let parsed: ReturnType<typeof parseScript> | undefined;
+      let parsed: ReturnType<typeof checkSubset> | undefined;
       if (input.cmd !== undefined) {
-        parsed = parseScript(input.cmd, options.parseLimits ? { limits: options.parseLimits } : {});
+        parsed = checkSubset(input.cmd, options.parseLimits ? { limits: options.parseLimits } : {});
         if (!parsed.ok) {
           const inspection = parsed.refusal.dynamic
-            ? inspect(options.inspector, input.cmd)
+            ? inspect(options.inspector ?? inspectShell, input.cmd)
             : undefined;
           return refuse(parseDenial(parsed.refusal), inspection);
         }

@@ -4,8 +4,9 @@
  * binary and ternary operators. A variable, an array reference, an assignment or an
  * increment depends on run-time state; nested command syntax is not statically evaluable.
  */
-import { ArithmeticError, evaluateArithmetic } from "../interpret/arithmetic.js";
+
 import type { WordPart } from "../parse/ast-word.js";
+import { ArithmeticError, evaluateArithmetic } from "../words/arithmetic.js";
 
 export const RUNTIME_STATE = "depends on runtime shell state";
 export const NOT_STATIC = "is not statically evaluable";

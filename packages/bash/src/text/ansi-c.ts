@@ -1,6 +1,7 @@
 /** Decoding of the escapes inside `$'…'` (bash's `ansicstr`). */
+
+import { isHexDigit } from "../parse/characters.js";
 import { ANSI_C_ESCAPES } from "./backslash-escapes.js";
-import { isHexDigit } from "./characters.js";
 import { canonicalShellText, shellByte } from "./shell-bytes.js";
 
 function takeWhile(

@@ -7,7 +7,7 @@ import type { RedirectOperator } from "./ast-command.js";
 import type { Word } from "./ast-word.js";
 import { isBlank, isDigit, isMetacharacter, isName } from "./characters.js";
 import { readPendingHeredocs } from "./heredoc.js";
-import type { ParserState } from "./parser-state.js";
+import { type ParserState, skipContinuations } from "./parser-state.js";
 import { type ScanConfig, scanParts } from "./scan-parts.js";
 
 export type ControlOperator =
@@ -102,8 +102,15 @@ function redirectPrefix(state: ParserState, start: number): Token | null {
   let fd: number | null = null;
   let fdVariable: string | null = null;
   if (isDigit(state.char(start))) {
-    while (isDigit(state.char(end))) end += 1;
-    fd = Number(state.source.slice(start, end));
+    // bash removes a line continuation before it reads a token: `2\<newline>>f` is `2>f`.
+    let digits = "";
+    for (;;) {
+      end = skipContinuations(state, end);
+      if (!isDigit(state.char(end))) break;
+      digits += state.char(end);
+      end += 1;
+    }
+    fd = Number(digits);
   } else if (state.char(start) === "{") {
     const close = state.source.indexOf("}", start);
     if (close < 0 || !isName(state.source.slice(start + 1, close))) return null;

@@ -4,7 +4,7 @@
  * is a `ScanConfig`: which quotes and escapes apply and where the word stops.
  */
 
-import { decodeAnsiC } from "./ansi-c.js";
+import { decodeAnsiC } from "../text/ansi-c.js";
 import type { WordFlags, WordPart } from "./ast-word.js";
 import { scanBackquote } from "./backquote.js";
 import { scanDollar } from "./dollar.js";

@@ -1,10 +1,5 @@
 /** Character classes of bash's lexer for the accepted subset (ASCII only). */
 
-/** Bash's blanks: the only characters that separate words (CR is not one). */
-export function isBlank(char: string | undefined): boolean {
-  return char === " " || char === "\t";
-}
-
 /** Characters that end an unquoted word (bash metacharacters, plus newline). */
 export function isMetacharacter(char: string | undefined): boolean {
   switch (char) {

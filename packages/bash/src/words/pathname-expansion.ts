@@ -4,17 +4,25 @@
  * symlink is an entry as bash sees it; `stat` to descend into directories). `globstar`
  * makes `**` match any depth of directories.
  */
-import type { BigIntStats } from "node:fs";
 import { join } from "node:path";
 import { hasGlob, matchPattern, unescapePattern } from "./pattern.js";
 
 type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
 
-/** What pathname expansion may touch: the gate's `readdir`, `stat` and `lstat`. */
+/** What pathname expansion needs to know of an entry (a subset of `fs.Stats`). */
+export interface GlobEntryStats {
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/**
+ * What pathname expansion may touch, injected by the caller (its gate): `readdir`,
+ * `stat` and `lstat`. This package does no I/O of its own.
+ */
 export interface GlobAccess {
   readdir(path: string): Promise<Outcome<readonly string[]>>;
-  stat(path: string): Promise<Outcome<BigIntStats>>;
-  lstat(path: string): Promise<Outcome<BigIntStats>>;
+  stat(path: string): Promise<Outcome<GlobEntryStats>>;
+  lstat(path: string): Promise<Outcome<GlobEntryStats>>;
 }
 
 export interface GlobOptions {

@@ -4,11 +4,16 @@ import { scanArithmeticToBracket, tryDoubleParen } from "./arithmetic-text.js";
 import type { WordPart } from "./ast-word.js";
 import { isDigit, isNameChar, isNameStart, isSpecialParameter } from "./characters.js";
 import { scanBracedParameter } from "./parameter.js";
-import type { ParserState } from "./parser-state.js";
+import { type ParserState, skipContinuations } from "./parser-state.js";
 import { unmatched } from "./syntax-failure.js";
 
-function simpleParameter(state: ParserState, start: number, parameter: string): WordPart {
-  state.pos = start + 1 + parameter.length;
+function simpleParameter(
+  state: ParserState,
+  start: number,
+  parameter: string,
+  end: number,
+): WordPart {
+  state.pos = end;
   return {
     type: "ParameterExpansion",
     braced: false,
@@ -23,8 +28,8 @@ function simpleParameter(state: ParserState, start: number, parameter: string): 
   };
 }
 
-function commandSubstitution(state: ParserState, start: number): WordPart {
-  state.pos = start + 2;
+function commandSubstitution(state: ParserState, start: number, open: number): WordPart {
+  state.pos = open + 1;
   state.enter();
   const script = state.parseNested(state);
   state.leave();
@@ -34,10 +39,12 @@ function commandSubstitution(state: ParserState, start: number): WordPart {
 /** The part starting at the `$` at `state.pos`, or null when this `$` is literal. */
 export function scanDollar(state: ParserState, inDouble: boolean): WordPart | null {
   const start = state.pos;
-  const next = state.char(start + 1);
+  // bash removes line continuations before it reads: `$\<newline>(id)` is `$(id)`.
+  const open = skipContinuations(state, start + 1);
+  const next = state.char(open);
   if (next === "(") {
-    if (state.char(start + 2) === "(") {
-      state.pos = start + 1;
+    if (state.char(open + 1) === "(") {
+      state.pos = open;
       state.enter();
       const expression = tryDoubleParen(state);
       state.leave();
@@ -45,10 +52,10 @@ export function scanDollar(state: ParserState, inDouble: boolean): WordPart | nu
         return { type: "ArithmeticExpansion", legacy: false, expression, start, end: state.pos };
       }
     }
-    return commandSubstitution(state, start);
+    return commandSubstitution(state, start, open);
   }
   if (next === "[") {
-    state.pos = start + 2;
+    state.pos = open + 1;
     state.enter();
     const expression = scanArithmeticToBracket(state);
     state.leave();
@@ -56,14 +63,21 @@ export function scanDollar(state: ParserState, inDouble: boolean): WordPart | nu
     state.pos += 1;
     return { type: "ArithmeticExpansion", legacy: true, expression, start, end: state.pos };
   }
-  if (next === "{") return scanBracedParameter(state, inDouble);
+  if (next === "{" && open === start + 1) return scanBracedParameter(state, inDouble);
   if (isNameStart(next)) {
-    let end = start + 2;
-    while (isNameChar(state.char(end))) end += 1;
-    return simpleParameter(state, start, state.source.slice(start + 1, end));
+    // A name runs on across line continuations: `$HO\<newline>ME` is `$HOME`.
+    let name = next as string;
+    let end = open + 1;
+    for (;;) {
+      const at = skipContinuations(state, end);
+      if (!isNameChar(state.char(at))) break;
+      name += state.char(at);
+      end = at + 1;
+    }
+    return simpleParameter(state, start, name, end);
   }
   if (next !== undefined && (isDigit(next) || isSpecialParameter(next))) {
-    return simpleParameter(state, start, next);
+    return simpleParameter(state, start, next, open + 1);
   }
   return null;
 }

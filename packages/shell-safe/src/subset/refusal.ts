@@ -20,7 +20,7 @@ export interface ShellRefusal {
   readonly dynamic: boolean;
 }
 
-/** Thrown inside the parser and caught once by `parseScript`; never escapes it. */
+/** Thrown inside the subset check and caught once by `checkSubset`; never escapes it. */
 export class ShellRefusalSignal extends Error {
   readonly refusal: ShellRefusal;
   constructor(refusal: ShellRefusal) {

@@ -57,3 +57,10 @@ export class ParserState {
     this.depth -= 1;
   }
 }
+
+/** The first offset at or after `offset` that does not start a line continuation. */
+export function skipContinuations(state: ParserState, offset: number): number {
+  let at = offset;
+  while (state.char(at) === "\\" && state.char(at + 1) === "\n") at += 2;
+  return at;
+}

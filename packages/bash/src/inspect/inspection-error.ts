@@ -1,6 +1,6 @@
 /** Why a script has no inspection: it cannot be projected exactly without running it. */
 
-const BRAND = Symbol.for("@agent-bridle/shell-brush/ShellInspectionError");
+const BRAND = Symbol.for("@agent-bridle/bash/ShellInspectionError");
 
 /**
  * Thrown by `inspectShell` when the script fails closed (reference §7.2): malformed

@@ -4,7 +4,7 @@
  * quoted characters that way). Pathname expansion is in `pathname-expansion.ts`.
  */
 
-import { isAsciiText, toByteChars } from "../parse/shell-bytes.js";
+import { isAsciiText, toByteChars } from "../text/shell-bytes.js";
 
 const CLASSES: Readonly<Record<string, string>> = {
   alpha: "a-zA-Z",
