@@ -98,6 +98,11 @@ export {
   DenialSchema,
 } from "./envelope/denial.js";
 export {
+  type DirectoryTreeResult,
+  DirectoryTreeResultSchema,
+  DirectoryTreeToolResultSchema,
+} from "./envelope/directory-tree-result.js";
+export {
   buildDisclosure,
   type Disclosure,
   type DisclosureFacts,

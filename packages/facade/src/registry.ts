@@ -77,7 +77,7 @@ function absoluteBaseDir(baseDir: string | undefined): string | undefined {
 
 /**
  * The default registry: the fs tools (`read_file`, `list_directory`, `file_info`,
- * `write_file`, `edit_file`, `search_files`, `list_allowed_directories`) over one `FileConfig`, and `shell` per `shellSelection(options)` (by
+ * `write_file`, `edit_file`, `search_files`, `directory_tree`, `list_allowed_directories`) over one `FileConfig`, and `shell` per `shellSelection(options)` (by
  * default the bash engine on Linux and macOS, the safe-subset engine elsewhere), with the
  * approval and audit hooks and the user's path policy. Built with the explicit builder
  * (no auto-registration). Call `close()` (or `await using`) when done: it also ends the
@@ -106,6 +106,7 @@ export function registry(options: RegistryOptions = {}): Registry {
       .tool(fs.writeFile)
       .tool(fs.editFile)
       .tool(fs.searchFiles)
+      .tool(fs.directoryTree)
       .tool(fs.listAllowedDirectories);
   }
 

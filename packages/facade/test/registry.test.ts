@@ -25,6 +25,7 @@ function tempDir(): string {
 }
 
 const FS_TOOLS = [
+  "directory_tree",
   "edit_file",
   "file_info",
   "list_allowed_directories",

@@ -11,6 +11,13 @@ export type { FsToolResult } from "./result/fs-result.js";
 
 export { createFsTools, type FsTools } from "./tools/create-fs-tools.js";
 export {
+  createDirectoryTreeTool,
+  DEFAULT_TREE_DEPTH,
+  type DirectoryTreeArguments,
+  type DirectoryTreeToolResult,
+  MAX_TREE_DEPTH,
+} from "./tools/directory-tree-tool.js";
+export {
   createEditFileTool,
   type EditFileArguments,
   type EditFileResult,

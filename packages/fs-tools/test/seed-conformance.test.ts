@@ -36,6 +36,7 @@ describe("seed: Configuration for file system tools", () => {
       "writeFile",
       "editFile",
       "searchFiles",
+      "directoryTree",
       "listAllowedDirectories",
     ]);
     expect(tools.readFile.description).toContain("10 bytes");

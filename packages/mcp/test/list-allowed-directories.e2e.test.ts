@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +11,7 @@ import {
   useTempDirs,
 } from "./helpers.js";
 
-// Issue 17 point 9: list_allowed_directories and the shell's granted programs, served by
+// Issue 17 point 9: list_allowed_directories, directory_tree and the shell's granted programs, served by
 // the MCP server, over the SDK's client.
 const tempDir = useTempDirs();
 
@@ -37,6 +37,35 @@ describe("list_allowed_directories over MCP", () => {
       result: { directories: [project], unrestricted: false },
     });
     expect(resultText(result)).not.toContain(outside);
+  });
+});
+
+describe("directory_tree over MCP", () => {
+  it("lists the tree under the base directory; a directory outside the grant is refused (isError)", async () => {
+    const [project, outside, home] = [tempDir(), tempDir(), tempDir()];
+    mkdirSync(join(project, "src"));
+    writeFileSync(join(project, "src", "a.ts"), "a");
+    writeFileSync(join(outside, "secret.txt"), "CANARY-OUT");
+    const client = await startClient(
+      serverEnv(home, {
+        AGENT_BRIDLE_CAVEATS: grantJson({ fs_read: { only: [project] } }),
+        AGENT_BRIDLE_BASE_DIR: project,
+      }),
+    );
+    const result = await client.callTool({ name: "directory_tree", arguments: { path: "." } });
+    expect(result.isError).toBe(false);
+    expect(result.structuredContent).toMatchObject({
+      result: {
+        entries: [
+          { path: "src", type: "directory", depth: 1 },
+          { path: "src/a.ts", type: "file", depth: 2 },
+        ],
+        truncated: false,
+      },
+    });
+    const refused = await client.callTool({ name: "directory_tree", arguments: { path: outside } });
+    expect(refused.isError).toBe(true);
+    expect(resultText(refused)).not.toContain("secret.txt");
   });
 });
 

@@ -92,6 +92,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
 
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "directory_tree",
       "edit_file",
       "file_info",
       "list_allowed_directories",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { DirectoryTreeToolResultSchema } from "../../src/envelope/directory-tree-result.js";
 import {
   FileInfoToolResultSchema,
   ListDirectoryToolResultSchema,
@@ -21,6 +22,7 @@ describe("fs-tool result golden fixtures (spec §4)", () => {
     ["write-file-denied", WriteFileToolResultSchema],
     ["search-files-result", SearchFilesToolResultSchema],
     ["list-allowed-directories-result", ListAllowedDirectoriesToolResultSchema],
+    ["directory-tree-result", DirectoryTreeToolResultSchema],
   ] as const)("%s parses unchanged (exact keys, round-trip)", (name, schema) => {
     const value = golden(name);
     expect(schema.parse(value)).toEqual(value);

@@ -1,6 +1,11 @@
 import type { Tool } from "@agent-bridle/core";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import {
+  createDirectoryTreeTool,
+  type DirectoryTreeArguments,
+  type DirectoryTreeToolResult,
+} from "./directory-tree-tool.js";
+import {
   createEditFileTool,
   type EditFileArguments,
   type EditFileToolResult,
@@ -44,6 +49,7 @@ export interface FsTools {
   readonly writeFile: Tool<WriteFileArguments, WriteFileToolResult>;
   readonly editFile: Tool<EditFileArguments, EditFileToolResult>;
   readonly searchFiles: Tool<SearchFilesArguments, SearchFilesToolResult>;
+  readonly directoryTree: Tool<DirectoryTreeArguments, DirectoryTreeToolResult>;
   readonly listAllowedDirectories: Tool<
     ListAllowedDirectoriesArguments,
     ListAllowedDirectoriesToolResult
@@ -51,8 +57,8 @@ export interface FsTools {
 }
 
 /**
- * `read_file`, `list_directory`, `file_info`, `write_file`, `edit_file`, `search_files` and
- * `list_allowed_directories`
+ * `read_file`, `list_directory`, `file_info`, `write_file`, `edit_file`, `search_files`,
+ * `directory_tree` and `list_allowed_directories`
  * over one configuration,
  * frozen. Register the ones the host wants (`Registry.builder().tool(tools.readFile)…`);
  * the grant decides what each call may reach.
@@ -65,6 +71,7 @@ export function createFsTools(config: FileConfig = createFileConfig()): FsTools 
     writeFile: createWriteFileTool(config),
     editFile: createEditFileTool(config),
     searchFiles: createSearchFilesTool(config),
+    directoryTree: createDirectoryTreeTool(config),
     listAllowedDirectories: createListAllowedDirectoriesTool(config),
   });
 }

@@ -51,6 +51,7 @@ export function createHarness(workspace: Workspace, options: HarnessOptions = {}
     .tool(tools.writeFile)
     .tool(tools.editFile)
     .tool(tools.searchFiles)
+    .tool(tools.directoryTree)
     .tool(tools.listAllowedDirectories)
     .pathPolicy(options.policy ?? NO_BLOCKS)
     .audit({ record: (event) => audit.push(event) })
