@@ -2,10 +2,12 @@ import { TextDecoder } from "node:util";
 import {
   ConfigurationError,
   Grant,
+  grantedProgramsText,
   type ModelResult,
   modelResultOf,
   modelResultOfError,
   type Registry,
+  SHELL_TOOL_NAME,
   type ShellOutputObserver,
   type ToolAnnotations,
 } from "agent-bridle";
@@ -88,7 +90,10 @@ export function bindTools(options: AdapterOptions): readonly BoundTool[] {
     selectedDefinitions(registry, options.tools).map((definition) =>
       Object.freeze({
         name: definition.name,
-        description: definition.description,
+        description:
+          definition.name === SHELL_TOOL_NAME
+            ? `${definition.description} ${grantedProgramsText(grant.caveats.exec)}`
+            : definition.description,
         inputSchema: definition.inputSchema,
         annotations: definition.annotations,
         async call(args: unknown, call: BoundCallOptions = {}): Promise<ModelResult> {

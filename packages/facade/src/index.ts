@@ -126,6 +126,8 @@ export {
 } from "@agent-bridle/shell-safe";
 // the default registry
 export { brushSupported } from "./brush-supported.js";
+// the shell tool's description names the programs a grant lets it start (MCP, adapters)
+export { grantedProgramsText, SHELL_TOOL_NAME } from "./granted-programs.js";
 // what a model reads for a dispatch outcome (MCP and the agent-framework adapters)
 export {
   type CappedOutput,

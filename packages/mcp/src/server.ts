@@ -10,11 +10,16 @@ import {
   ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { BridleError, type Grant, type Registry } from "agent-bridle";
+import {
+  BridleError,
+  type Grant,
+  grantedProgramsText,
+  type Registry,
+  SHELL_TOOL_NAME,
+} from "agent-bridle";
 import { CallLimiter } from "./call-limiter.js";
 import { closeRegistry } from "./close-registry.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameLimiter } from "./frame-limiter.js";
-import { grantedProgramsText, SHELL_TOOL_NAME } from "./granted-programs.js";
 import { createProgressStream, type ProgressStream } from "./progress.js";
 import { resultOfEnvelope, resultOfError, type ToolResult } from "./render.js";
 

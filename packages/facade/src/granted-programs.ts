@@ -1,4 +1,4 @@
-import type { Grant } from "agent-bridle";
+import type { Grant } from "@agent-bridle/core";
 
 /** The tools whose description names the granted programs: the session's shell. */
 export const SHELL_TOOL_NAME = "shell";
