@@ -2,7 +2,6 @@ import type { BigIntStats } from "node:fs";
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Invocation, ListDirectoryResult, Tool } from "@agent-bridle/core";
-import picomatch from "picomatch";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { blockedEntryTest } from "../list/blocked-entries.js";
@@ -21,21 +20,11 @@ import {
   SCOPE_TEXT,
 } from "./arguments.js";
 import { defineFsTool, type FsCall } from "./fs-tool.js";
+import { globMatcher, isGlobPattern } from "./glob-pattern.js";
 import { READ_TOOL_REQUIRED } from "./required-caveats.js";
 
 /** Default number of entries returned when `limit` is not given (at most `maxListEntries`). */
 export const DEFAULT_LIST_LIMIT = 1000;
-
-const PATTERN_OPTIONS = Object.freeze({ noextglob: true });
-
-function compiles(pattern: string): boolean {
-  try {
-    picomatch.makeRe(pattern, PATTERN_OPTIONS);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function argumentsSchema(config: FileConfig) {
   return z.strictObject({
@@ -44,7 +33,7 @@ function argumentsSchema(config: FileConfig) {
       .string()
       .min(1)
       .max(256)
-      .refine(compiles, "must be a valid glob pattern")
+      .refine(isGlobPattern, "must be a valid glob pattern")
       .optional()
       .describe('Glob matched against entry names (not paths), e.g. "*.ts" or "{src,test}"'),
     limit: z
@@ -128,8 +117,7 @@ async function listDirectory(
     await approve();
     const { stats } = checked;
     const isBlocked = blockedEntryTest(await paths.policy(), judged.real);
-    const matcher =
-      args.pattern === undefined ? undefined : picomatch(args.pattern, PATTERN_OPTIONS);
+    const matcher = globMatcher(args.pattern);
     const byDescriptor = descriptorPath(handle);
     const base = byDescriptor ?? judged.real;
     const scanned = await readEntries(base, {

@@ -1,5 +1,4 @@
 import type { Invocation, SearchFilesResult, Tool } from "@agent-bridle/core";
-import picomatch from "picomatch";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { releaseReadOnly } from "../paths/check-opened.js";
@@ -16,22 +15,12 @@ import {
   SCOPE_TEXT,
 } from "./arguments.js";
 import { defineFsTool, type FsCall } from "./fs-tool.js";
+import { globMatcher, isGlobPattern } from "./glob-pattern.js";
 import { READ_TOOL_REQUIRED } from "./required-caveats.js";
 
 /** Default and largest `max_results` of `search_files`. */
 export const DEFAULT_SEARCH_MATCHES = 100;
 export const MAX_SEARCH_MATCHES = 1000;
-
-const PATTERN_OPTIONS = Object.freeze({ noextglob: true });
-
-function compiles(pattern: string): boolean {
-  try {
-    picomatch.makeRe(pattern, PATTERN_OPTIONS);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function argumentsSchema() {
   return z.strictObject({
@@ -52,7 +41,7 @@ function argumentsSchema() {
       .string()
       .min(1)
       .max(256)
-      .refine(compiles, "must be a valid glob pattern")
+      .refine(isGlobPattern, "must be a valid glob pattern")
       .optional()
       .describe('Glob matched against file names (not paths), e.g. "*.ts"; default every file'),
     max_results: z
@@ -92,7 +81,7 @@ async function searchFiles(
     call.denied<SearchFilesResult>(
       createToolDenial("search", args.path, refusal.code, refusal.explanation),
     );
-  const matcher = args.include === undefined ? undefined : picomatch(args.include, PATTERN_OPTIONS);
+  const matcher = globMatcher(args.include);
   const budget = new SearchBudget(args.max_results, config.maxScanSize, config.maxListEntries * 10);
   try {
     await approve();
