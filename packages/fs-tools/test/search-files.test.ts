@@ -14,21 +14,12 @@ import {
   expectResult,
   withBlocked,
 } from "./helpers/harness.js";
+import { opened } from "./helpers/recorded-opens.js";
 import { buildTree, useWorkspace } from "./helpers/workspace.js";
 
-/** The real locations of every descriptor core's mediated open handed to the tools. */
-const opened = vi.hoisted(() => [] as string[]);
-vi.mock("@agent-bridle/core", async (importOriginal) => {
-  const core = await importOriginal<typeof import("@agent-bridle/core")>();
-  return {
-    ...core,
-    openPathRead: async (request: Parameters<typeof core.openPathRead>[0]) => {
-      const decision = await core.openPathRead(request);
-      if (decision.ok) opened.push(decision.value.path.real);
-      return decision;
-    },
-  };
-});
+vi.mock("@agent-bridle/core", async (original) =>
+  (await import("./helpers/recorded-opens.js")).recordingCore(original),
+);
 afterEach(() => {
   opened.length = 0;
 });
