@@ -5,7 +5,8 @@
  * behaviour, as in bash.
  */
 import { randomInt } from "node:crypto";
-import { type DynamicValue, OPTION_NAMES, type ShellState, type Variable } from "./state.js";
+import { OPTION_NAMES } from "./shell-options.js";
+import type { DynamicValue, ShellState, Variable } from "./state.js";
 
 /** `SHELLOPTS`: the `set -o` options that are on, colon-separated, in name order. */
 export function shellOptions(state: ShellState): string {

@@ -28,10 +28,11 @@ import { Jobs } from "./jobs.js";
 import { runPipeline } from "./pipeline.js";
 import { ProcessSubstitutions, processSubstitute } from "./process-substitution.js";
 import type { ShellAccess } from "./shell-access.js";
+import { isOptionName } from "./shell-options.js";
 import { ExitSignal, LineAbort, LoopSignal, ReturnSignal } from "./signals.js";
 import { invoke, runSimple } from "./simple-command.js";
 import { type Code, lineStarts, type SourceOrigin } from "./source-code.js";
-import { isOptionName, ShellState } from "./state.js";
+import { ShellState } from "./state.js";
 import { commandError, commandSync, runsSynchronously } from "./synchronous.js";
 import type { WriteMeter } from "./write-meter.js";
 

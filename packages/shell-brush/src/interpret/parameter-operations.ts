@@ -11,7 +11,8 @@ import {
   toByteChars,
 } from "@agent-bridle/bash";
 import { ansiQuote, needsAnsiQuote } from "./declare.js";
-import { OPTION_LETTERS, type ShellState } from "./state.js";
+import { OPTION_LETTERS } from "./shell-options.js";
+import type { ShellState } from "./state.js";
 
 export function sourceText(part: ParameterExpansion): string {
   return `\${${part.parameter}}`;

@@ -1,7 +1,7 @@
 /** `set`: options by letter and by `-o` name, positional parameters, the variable listing. */
 import type { Builtin } from "./builtin-context.js";
 import { setLine } from "./declare.js";
-import { isOptionName, OPTION_LETTERS, OPTION_NAMES } from "./state.js";
+import { isOptionName, OPTION_LETTERS, OPTION_NAMES } from "./shell-options.js";
 
 export const setBuiltin: Builtin = (context, args) => {
   const options = context.state.options;
