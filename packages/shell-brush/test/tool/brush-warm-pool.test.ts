@@ -1,31 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { ConfigurationError, caveats, RunEnvelopeSchema } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { registryWith } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
 import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
 import { WarmDemand } from "../../src/tool/warm-demand.js";
-import { WORKER_ARGV } from "../../src/worker/control-frames.js";
+import { workerChildren } from "./worker-children.js";
 
 // Issue 20 point 3: the warm pool is sized to the load — as many ready workers as calls
 // were recently in flight at once, within the host's `maxWarmWorkers` — each still
 // serving exactly one call, and idle ones gone.
-
-/** This process's live children running the bash worker. */
-function workerChildren(): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (ppid === process.pid && cmdline.split("\0").includes(WORKER_ARGV[0] as string))
-        found.push(Number(entry));
-    } catch {}
-  }
-  return found;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,27 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { caveats, only, RunEnvelopeSchema, top } from "@agent-bridle/core";
 import { NONE_BACKEND } from "@agent-bridle/sandbox";
 import { registryWith } from "@agent-bridle-tools/test-kit";
 import { describe, expect, it } from "vitest";
 import { createBrushShellTool } from "../../src/tool/brush-shell-tool.js";
-import { WORKER_ARGV } from "../../src/worker/control-frames.js";
-
-/** This process's live children running the bash worker (bundle or snapshot). */
-function workerChildren(): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (ppid === process.pid && cmdline.split("\0").includes(WORKER_ARGV[0] as string))
-        found.push(Number(entry));
-    } catch {}
-  }
-  return found;
-}
+import { workerChildren } from "./worker-children.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
