@@ -15,7 +15,7 @@ import {
   SCOPE_TEXT,
 } from "./arguments.js";
 import { defineFsTool, type FsCall } from "./fs-tool.js";
-import { globMatcher, isGlobPattern } from "./glob-pattern.js";
+import { globMatcher, isGlobPattern } from "./name-filter.js";
 import { READ_TOOL_REQUIRED } from "./required-caveats.js";
 
 /** Default and largest `max_results` of `search_files`. */
