@@ -87,6 +87,37 @@ describe("[fs] blockedPaths", () => {
   });
 });
 
+describe("[fs] allowedPaths", () => {
+  it("narrows the fs tools within the grant: a granted file outside the allowed paths is refused", async () => {
+    const home = tempDir();
+    const shared = tempDir();
+    const beside = tempDir();
+    writeFileSync(join(shared, "in.txt"), "allowed and granted\n");
+    writeFileSync(join(beside, "out.txt"), "granted, not allowed: canary-9d21\n");
+    writeConfig(home, `[fs]\nallowedPaths = ["${shared}"]\n`);
+    const { client } = await startSession(
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [shared, beside] } }) }),
+    );
+    // positive control: inside the allowed path
+    const inside = await client.callTool({
+      name: "read_file",
+      arguments: { path: join(shared, "in.txt") },
+    });
+    expect(inside.isError, resultText(inside)).toBe(false);
+    expect(resultText(inside)).toContain("allowed and granted");
+    const outside = await client.callTool({
+      name: "read_file",
+      arguments: { path: join(beside, "out.txt") },
+    });
+    expect(outside.isError).toBe(true);
+    expect(denialCodes(outside)).toEqual(["FS_OUTSIDE_ALLOWED"]);
+    expect(resultText(outside)).not.toContain("canary");
+    const listed = await client.callTool({ name: "list_allowed_directories", arguments: {} });
+    expect(resultText(listed)).toContain(shared);
+    expect(resultText(listed)).not.toContain(beside);
+  });
+});
+
 describe("the JSON client configuration: AGENT_BRIDLE_BASE_DIR and AGENT_BRIDLE_BLOCKED_PATHS", () => {
   it.skipIf(!onBrushPlatform)(
     "runs a shell call without cwd in the base directory and blocks the listed path",
