@@ -136,6 +136,8 @@ describe("bridle run (the default engine: brush, the bash engine)", () => {
     expect(run.stderr()).toMatch(/exit code: 1\nsandbox: \w+, engine brush\n/);
     expect(run.stderr()).not.toContain("--- stdout ---");
     expect(run.stderr()).toMatch(/enforcement: .*exec interceptor/);
+    // the bash engine's exec strength is its own interceptor's: no execute-rules note
+    expect(run.stderr()).not.toContain("execute rules");
     expect(run.stderr()).toContain("[FS_OUTSIDE_ALLOWED]");
     expect(run.stderr()).toContain("using the demo grant");
     expect(readdirSync(dir)).toEqual([]);
