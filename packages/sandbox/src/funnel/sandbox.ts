@@ -4,7 +4,9 @@ import {
   type Denial,
   type EnforcementReport,
   type EngineCoverage,
+  type ExecVia,
   enforcementReport,
+  execViaOf,
   type FloorShortfall,
   type SandboxKind,
   type ShellOutputObserver,
@@ -107,6 +109,8 @@ export type LaunchedFacts = SandboxRunFacts & {
   readonly privateTmpDir?: string;
   /** `proxy`: a host allow-list's connections go through the call's egress proxy. */
   readonly netVia?: "proxy";
+  /** `execute_rules`: the backend's execute rules alone held restricted exec (ADR 0024). */
+  readonly execVia?: ExecVia;
   /** The connections the egress proxy refused so far (an engine that answers early asks). */
   readonly netDenials?: () => readonly Denial[];
   /** The limits the backend was asked to apply (absent: it applies none). */
@@ -135,6 +139,8 @@ export type SandboxRunOutcome =
       readonly limits: ResourceLimits | undefined;
       /** `proxy`: the call's network went through its egress proxy (a host allow-list). */
       readonly netVia?: "proxy" | undefined;
+      /** `execute_rules`: the backend's execute rules alone held restricted exec (ADR 0024). */
+      readonly execVia?: ExecVia | undefined;
       /** Connections the egress proxy refused (`NET_HOST_NOT_GRANTED`), one per host and port. */
       readonly netDenials?: readonly Denial[] | undefined;
     })
@@ -244,6 +250,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const launched = selection.backend.kind === "landlock";
       // The projection used for admission is the one actually applied.
       const report = enforcementReport(caveats, prepared.applied, coverage);
+      const execVia = execViaOf(caveats, prepared.applied, coverage);
       const shortfall = selection.unbridled
         ? undefined
         : unenforceableAxis(caveats, report, cx.strengthFloor);
@@ -282,6 +289,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
                 ...(temp ? { privateTmpDir: temp.path } : {}),
                 ...(launched ? { limits } : {}),
                 ...(proxy ? { netVia: "proxy" as const, netDenials: proxy.denials } : {}),
+                ...(execVia === undefined ? {} : { execVia }),
               })
           : undefined,
       });
@@ -299,6 +307,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         unmasked: prepared.unmasked,
         limits: launched ? limits : undefined,
         ...(proxy ? { netVia: "proxy" as const } : {}),
+        ...(execVia === undefined ? {} : { execVia }),
         netDenials: proxy?.denials() ?? [],
       };
     } finally {
