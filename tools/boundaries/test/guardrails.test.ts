@@ -131,6 +131,34 @@ describe("file and function length", () => {
     expect(messages[3]).toContain("gone.ts:removed (ceiling 90) is gone");
   });
 
+  it("shrink the list on request: stale entries go, ceilings drop, nothing is added", async () => {
+    const tree = {
+      "packages/core/src/big.ts": `${functionOf("shrunk", 85)}${functionOf("fixed", 40)}`,
+      "packages/core/src/new.ts": functionOf("unlisted", 81),
+      [INTERPRETER]: "export class Interpreter {\n  readonly depth = 0;\n}\n",
+    };
+    const root = await workspace(tree, {
+      "file-length": {},
+      "function-length": {
+        "packages/core/src/big.ts:fixed": { lines: 90, reason: "was split" },
+        "packages/core/src/big.ts:shrunk": { lines: 90, reason: "was longer" },
+      },
+      "mutable-field": { [`${INTERPRETER}:Interpreter.depth`]: { reason: "was writable" } },
+    });
+    const report = await scanGuardrails(root, { shrinkExceptions: true });
+    expect(report.exceptionsShrunk).toBe(3);
+    expect(rules(report.violations)).toEqual([
+      { file: "packages/core/src/new.ts", line: 1, rule: "function-length" },
+    ]);
+    expect(JSON.parse(await readFile(path.join(root, EXCEPTIONS), "utf8"))).toEqual({
+      "file-length": {},
+      "function-length": {
+        "packages/core/src/big.ts:shrunk": { lines: 85, reason: "was longer" },
+      },
+      "mutable-field": {},
+    });
+  });
+
   it("refuse an allow-list entry without a reason", async () => {
     const root = await workspace(
       {},

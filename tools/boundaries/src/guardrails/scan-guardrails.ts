@@ -1,7 +1,7 @@
 import path from "node:path";
 import { listSourceFiles } from "../source-files.js";
 import { compareViolations, type Violation } from "../violation.js";
-import { loadWorkspace, type WorkspacePackage } from "../workspace.js";
+import { loadWorkspace, type Workspace, type WorkspacePackage } from "../workspace.js";
 import { loadExceptions } from "./exceptions.js";
 import { countLines, measureFunctions } from "./measure-functions.js";
 import {
@@ -10,6 +10,7 @@ import {
   INTERPRETER_FOLDER,
   type InterpreterFile,
 } from "./mutable-fields.js";
+import { type Measurements, shrinkExceptions } from "./shrink-exceptions.js";
 import { checkSizes, type MeasuredFile } from "./size-rules.js";
 import { SourceCache } from "./source-cache.js";
 import { checkSurfaces } from "./surface-check.js";
@@ -28,11 +29,15 @@ export interface GuardrailReport {
   readonly mutableFields: number;
   readonly surfacesPinned: number;
   readonly surfacesWritten: number;
+  /** Allow-list entries removed or lowered (with `shrinkExceptions` only). */
+  readonly exceptionsShrunk: number;
 }
 
 export interface GuardrailOptions {
   /** Write the public-surface snapshots that differ instead of failing on them. */
   readonly updateSurface?: boolean;
+  /** Remove stale allow-list entries and lower ceilings first ({@link shrinkExceptions}). */
+  readonly shrinkExceptions?: boolean;
 }
 
 const TYPESCRIPT_SOURCE = /(?<!\.d)\.[cm]?ts$/;
@@ -47,21 +52,13 @@ export async function scanGuardrails(
   options: GuardrailOptions = {},
 ): Promise<GuardrailReport> {
   const workspace = await loadWorkspace(workspaceRoot);
-  const exceptions = await loadExceptions(workspace.root);
   const cache = new SourceCache();
-  const measured: MeasuredFile[] = [];
-  const interpreter: InterpreterFile[] = [];
-  for (const owner of [...workspace.packages, ...workspace.tools]) {
-    for (const file of await typescriptSources(owner)) {
-      const source = await cache.load(file);
-      const relative = path.relative(workspace.root, file).split(path.sep).join("/");
-      const functions = measureFunctions(source);
-      measured.push({ file: relative, lines: countLines(source.text), functions });
-      if (relative.startsWith(INTERPRETER_FOLDER)) {
-        interpreter.push({ file: relative, ...findMutableFields(source) });
-      }
-    }
-  }
+  const { measured, interpreter } = await measureWorkspace(workspace, cache);
+  const exceptionsShrunk =
+    options.shrinkExceptions === true
+      ? await shrinkExceptions(workspace.root, measurementsOf(measured, interpreter))
+      : 0;
+  const exceptions = await loadExceptions(workspace.root);
   const hasShellBrush = workspace.packages.some((owner) => owner.directory === "shell-brush");
   const sizes = checkSizes(measured, exceptions);
   const fields = checkMutableFields(interpreter, exceptions, hasShellBrush);
@@ -82,6 +79,41 @@ export async function scanGuardrails(
     mutableFields: fields.found,
     surfacesPinned: surfaces.pinned,
     surfacesWritten: surfaces.written,
+    exceptionsShrunk,
+  };
+}
+
+async function measureWorkspace(workspace: Workspace, cache: SourceCache) {
+  const measured: MeasuredFile[] = [];
+  const interpreter: InterpreterFile[] = [];
+  for (const owner of [...workspace.packages, ...workspace.tools]) {
+    for (const file of await typescriptSources(owner)) {
+      const source = await cache.load(file);
+      const relative = path.relative(workspace.root, file).split(path.sep).join("/");
+      const functions = measureFunctions(source);
+      measured.push({ file: relative, lines: countLines(source.text), functions });
+      if (relative.startsWith(INTERPRETER_FOLDER)) {
+        interpreter.push({ file: relative, ...findMutableFields(source) });
+      }
+    }
+  }
+  return { measured, interpreter };
+}
+
+function measurementsOf(
+  measured: readonly MeasuredFile[],
+  interpreter: readonly InterpreterFile[],
+): Measurements {
+  return {
+    files: new Map(measured.map((entry) => [entry.file, entry.lines])),
+    functions: new Map(
+      measured.flatMap((entry) =>
+        entry.functions.map((fn) => [`${entry.file}:${fn.name}`, fn.lines]),
+      ),
+    ),
+    fields: new Set(
+      interpreter.flatMap((entry) => entry.fields.map((field) => `${entry.file}:${field.name}`)),
+    ),
   };
 }
 
