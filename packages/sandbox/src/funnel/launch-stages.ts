@@ -56,6 +56,34 @@ function stdioFor(listed: StdioOptions & unknown[], cover: readonly number[], de
 type Target = Writable | number | "closed" | "capture" | "capture-err";
 
 /**
+ * What the call reads of a started stage: one stream carrying stdout and stderr (the
+ * merged private channel, or the spawn server's `2>&1`), else each as its target says.
+ */
+function capturesOf(
+  child: StageProcess,
+  out: Target,
+  err: Target,
+  merged: PrivateChannel | undefined,
+  servedMerge: boolean,
+): Pick<Stage, "stdoutCapture" | "stderrCapture" | "stdoutHasStderr"> {
+  if (merged) {
+    // The channel comes paused and half-open: we never write, and read until EOF.
+    merged.parent.end();
+    merged.parent.resume();
+    return { stdoutCapture: merged.parent, stdoutHasStderr: true };
+  }
+  if (servedMerge) return { stdoutCapture: child.stdout ?? undefined, stdoutHasStderr: true };
+  if (out === "closed") child.stdout?.destroy();
+  if (err === "closed") child.stderr?.destroy();
+  if (err === "capture") return { stdoutCapture: child.stderr ?? undefined, stdoutHasStderr: true };
+  return {
+    stdoutCapture: out === "capture" ? (child.stdout ?? undefined) : undefined,
+    stderrCapture: err === "capture-err" ? (child.stderr ?? undefined) : undefined,
+    stdoutHasStderr: false,
+  };
+}
+
+/**
  * How many descriptors from 3 up every stage gets (the most any stage asks for; the
  * others are padded with `/dev/null`), so the launcher's policy descriptor and
  * `keep-fd` list are the same for every stage.
@@ -152,27 +180,9 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         channel.on("error", () => {});
         channel.end(policyText);
       }
-      let stdoutCapture: Readable | undefined;
-      let stderrCapture: Readable | undefined;
-      let stdoutHasStderr = merged !== undefined || served?.io[2] === "m";
-      if (merged) {
-        // The channel comes paused and half-open: we never write, and read until EOF.
-        merged.parent.end();
-        merged.parent.resume();
-        stdoutCapture = merged.parent;
-      } else if (stdoutHasStderr) {
-        stdoutCapture = child.stdout ?? undefined;
-      } else {
-        if (out === "closed") child.stdout?.destroy();
-        else if (out === "capture") stdoutCapture = child.stdout ?? undefined;
-        if (err === "closed") child.stderr?.destroy();
-        else if (err === "capture") {
-          stdoutCapture = child.stderr ?? undefined;
-          stdoutHasStderr = true;
-        } else if (err === "capture-err") stderrCapture = child.stderr ?? undefined;
-      }
+      const captures = capturesOf(child, out, err, merged, served?.io[2] === "m");
       sink = first ? "capture" : io.stdin === undefined ? (child.stdin as Writable) : "closed";
-      stages.unshift({ child, exited, stdoutCapture, stderrCapture, stdoutHasStderr });
+      stages.unshift({ child, exited, ...captures });
     }
   } finally {
     if (devNull >= 0) closeSync(devNull);

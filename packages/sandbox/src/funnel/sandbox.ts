@@ -19,7 +19,11 @@ import { hostAllowList } from "../backend/host-allow-list.js";
 import { NONE_BACKEND } from "../backend/none-backend.js";
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "../backend/resource-limits.js";
 import { selectBackend } from "../backend/select-backend.js";
-import { createEgressProxy, type EgressProxy } from "../network/egress-proxy.js";
+import {
+  createEgressProxy,
+  type EgressProxy,
+  type EgressProxyOptions,
+} from "../network/egress-proxy.js";
 import { type NetTestHooks, systemResolver, testResolver } from "../network/host-resolver.js";
 import { isInternalAddress } from "../network/internal-address.js";
 import { netTestHooksOf } from "../network/net-test-hooks.js";
@@ -163,6 +167,20 @@ export interface Sandbox {
   ): Promise<SandboxRunOutcome>;
 }
 
+/** The call's egress proxy when its `net` is a host allow-list (network.md §2). */
+function egressProxyFor(
+  caveats: ToolContext["caveats"],
+  testHooks: NetTestHooks | undefined,
+  options: Pick<EgressProxyOptions, "audit" | "toolName" | "maxConnections">,
+): Promise<EgressProxy> | undefined {
+  const hosts = hostAllowList(caveats);
+  if (hosts === undefined) return undefined;
+  const resolver = testHooks
+    ? testResolver(testHooks, isInternalAddress)
+    : systemResolver(isInternalAddress);
+  return createEgressProxy({ ...options, grant: hosts, resolver });
+}
+
 function refuseSpawn(audit: CallAuditSink, tool: string, argv: readonly string[], denial: Denial) {
   audit.record({ type: "spawn", tool, argv: [...argv], decision: "denied", code: denial.code });
 }
@@ -222,13 +240,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (request.privateTmp || ownHome) temp = await createPrivateTempDir(options.tmpdir);
       const home =
         temp && ownHome ? await createPrivateHome(temp.path, options.gitIdentity) : configuredHome;
-      const hosts = hostAllowList(caveats);
-      if (hosts !== undefined && selection.applied.netProxy === true) {
-        proxy = await createEgressProxy({
-          grant: hosts,
-          resolver: testHooks
-            ? testResolver(testHooks, isInternalAddress)
-            : systemResolver(isInternalAddress),
+      if (selection.applied.netProxy === true) {
+        proxy = await egressProxyFor(caveats, testHooks, {
           audit,
           toolName: cx.toolName,
           maxConnections: options.maxNetConnections,
