@@ -60,10 +60,9 @@ function redirect(grammar: Grammar): string {
 /**
  * An array literal; newlines and comments may stand between its elements.
  *
- * Excluded: a backslash-escaped metacharacter or quote in an element inside a
- * substitution. bash 5.2 refuses `$(a=( x\&y ))` and mis-pairs the quotes after
- * `$(a=( \" ))` (its command-substitution parser loses the backslash), though it
- * accepts both outside one.
+ * Excluded: a backslash or backquote in an element inside a substitution. bash 5.2
+ * refuses `$(a=( x\&y ))` and mis-pairs the quotes after `$(a=( \" ))` (its
+ * command-substitution parser loses the backslash), though it accepts both outside one.
  */
 function arrayValue(grammar: Grammar): string {
   const { random } = grammar;
@@ -76,7 +75,7 @@ function arrayValue(grammar: Grammar): string {
           `[${random.pick(["1", "i+1", "k", '"k"', "$x"])}]${random.pick(["=", "+="])}${random.chance(0.8) ? grammar.word() : ""}`,
       ],
     ]);
-    return grammar.substitution && /\\[;&|<>()"'\\]/.test(text) ? "e" : text;
+    return grammar.substitution && /[\\`]/.test(text) ? "e" : text;
   });
   const gap = (): string =>
     grammar.inline || grammar.pending.length > 0 || random.chance(0.8)
