@@ -63,13 +63,15 @@ interface BashVerdict {
  * The driver: reads the wrappers (NUL-terminated) from descriptor 3 and frames each
  * verdict as `\0B\0<messages>\0S<status>\0<declare -f g>`. Nothing of a script may run:
  * after some syntax errors bash's `eval` goes on with the text after the error as commands
- * (after `x=(a (b))`, a following `for ((;;))` loop runs), so a DEBUG trap ends the shell
- * at the first command an `eval` would run (the frame stays open: the script counts as
+ * (after `x=(a (b))`, a following `for ((;;))` loop runs), so a DEBUG trap (inherited by
+ * subshells, `set -T`, as pipelines run there) ends the shell at the first command an
+ * `eval` would run (the frame stays open, or holds bash's message: the script counts as
  * refused). After a refused script the shell starts afresh (`exec`, no fork): bash's
  * parser keeps state over some syntax errors (after `[[ a == b c ]]` it refuses the next,
  * valid `[[ -s x ]]`). A syntax error inside a command substitution ends the shell too.
  */
 const INNER = `shopt -s extglob
+set -T
 trap '[[ $guard == 1 && $BASH_COMMAND != "guard=0" ]] && exit 99' DEBUG
 while IFS= read -r -d '' -u 3 s; do
   printf '\\0B\\0'

@@ -29,6 +29,10 @@ function nestedList(grammar: Grammar): string {
   try {
     let body = grammar.list();
     if (/^\s*(! )?time\b/.test(body)) body = `:; ${body}`;
+    // Excluded: `$((` opening a command substitution whose body is a subshell. bash first
+    // reads it as arithmetic and, where quotes inside do not pair as arithmetic text, fails
+    // instead of falling back (`$(( time x "a" ) )`); a blank keeps them apart.
+    if (body.startsWith("(")) body = ` ${body}`;
     if (grammar.pending.length > 0) body += newline(grammar);
     return body;
   } finally {
