@@ -95,6 +95,13 @@ describe("bash-agreement regressions", () => {
     expect(inner.redirects[0]?.heredoc?.body.parts).toMatchObject([{ value: "outer\n" }]);
   });
 
+  it("`!` and `time` without a command may end a statement, but not go to the background", () => {
+    for (const source of ["! &", "time &", "a || ! &", "{ ! & }"]) {
+      expect(refusal(source)).toBe("syntax error near unexpected token `&'");
+    }
+    for (const source of ["!", "! ;", "time", "time ;", "a && !", "{ ! ; }"]) parseOk(source);
+  });
+
   it("after a compound command's redirections a closing word is a plain word", () => {
     for (const source of ["{ (a) >f }", "{ { a; } >f }", "{ for x in a; do :; done <in }"]) {
       expect(refusal(source)).toBe("syntax error near unexpected token `}'");
