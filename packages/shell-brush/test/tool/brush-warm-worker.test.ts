@@ -8,9 +8,10 @@ import { workerChildren } from "./worker-children.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function warmWorker(): Promise<number> {
+/** A worker other than `served` (the one that served a call, and may still be dying). */
+async function warmWorker(...served: number[]): Promise<number> {
   for (let tries = 0; tries < 200; tries += 1) {
-    const [pid] = workerChildren();
+    const [pid] = workerChildren().filter((child) => !served.includes(child));
     if (pid !== undefined) return pid;
     await sleep(25);
   }
@@ -29,17 +30,29 @@ function brush() {
 
 const ppidScript = "/bin/sh -c 'echo $PPID'";
 
+/** Runs `cmd` after a program that prints the worker's pid; returns the pid and the rest. */
+async function servedBy(
+  registry: ReturnType<typeof brush>["registry"],
+  cmd: string,
+  grant: Parameters<ReturnType<typeof brush>["registry"]["dispatch"]>[2],
+): Promise<number> {
+  const envelope = RunEnvelopeSchema.parse(
+    await registry.dispatch("shell", { cmd: `${ppidScript}; ${cmd}`, cwd: "/" }, grant),
+  );
+  return Number(envelope.stdout.split("\n")[0]);
+}
+
 describe("the warm worker (spec §9)", () => {
   it("serves the next call with the same authority, exactly once, and close() kills the spare", async () => {
     const { tool, registry } = brush();
     const grant = registry.mintGrant(top());
-    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, grant);
-    const warm = await warmWorker();
+    const cold = await servedBy(registry, "true", grant);
+    const warm = await warmWorker(cold);
     const second = RunEnvelopeSchema.parse(
       await registry.dispatch("shell", { cmd: ppidScript, cwd: "/" }, grant),
     );
     expect(Number(second.stdout)).toBe(warm);
-    const next = await warmWorker();
+    const next = await warmWorker(cold, warm);
     expect(next).not.toBe(warm);
     await tool.close?.();
     expect(workerChildren()).toEqual([]);
@@ -47,8 +60,8 @@ describe("the warm worker (spec §9)", () => {
 
   it("is discarded when the next call's caveats differ: that call runs under its own grant", async () => {
     const { tool, registry } = brush();
-    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(top()));
-    const warm = await warmWorker();
+    const cold = await servedBy(registry, "true", registry.mintGrant(top()));
+    const warm = await warmWorker(cold);
     const narrow = registry.mintGrant(
       caveats({ fs_read: "all", fs_write: "all", exec: only(["echo"]), net: "all" }),
     );
@@ -70,8 +83,8 @@ describe("the warm worker (spec §9)", () => {
       idleMs: 400,
     });
     const { registry } = registryWith(tool);
-    await registry.dispatch("shell", { cmd: "true", cwd: "/" }, registry.mintGrant(top()));
-    const warm = await warmWorker();
+    const cold = await servedBy(registry, "true", registry.mintGrant(top()));
+    const warm = await warmWorker(cold);
     for (let tries = 0; tries < 200 && workerChildren().includes(warm); tries += 1) await sleep(25);
     expect(workerChildren()).not.toContain(warm);
     await tool.close?.();
