@@ -7,14 +7,14 @@ export type {
   ExternalRequest,
   ExternalResult,
   ExternalRunner,
-} from "./interpret/external.js";
+} from "./interpret/commands/external.js";
 export {
   Interpreter,
   type InterpreterOptions,
   type RunResult,
   runBash,
 } from "./interpret/interpreter.js";
-export type { RedirectOpenMode, ShellAccess } from "./interpret/shell-access.js";
+export type { RedirectOpenMode, ShellAccess } from "./interpret/io/shell-access.js";
 export { type BrushInput, brushInputSchema } from "./tool/brush-input.js";
 export {
   type BrushShellTool,

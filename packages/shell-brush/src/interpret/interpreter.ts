@@ -11,33 +11,33 @@
 import type { AndOr, Command, FunctionDefinition, List, Script } from "@agent-bridle/bash";
 import { parseBash } from "@agent-bridle/bash";
 import type { Denial } from "@agent-bridle/core";
-import { type AssignmentNode, assignValue } from "./assignment.js";
-import type { BuiltinContext } from "./builtin-context.js";
-import { enabledBuiltin } from "./builtins.js";
-import { type CommandLocation, resolveCommand } from "./command-search.js";
-import { runCompound } from "./compound.js";
-import { runDebugTrap, setBashCommand } from "./debug-trap.js";
-import { Expander } from "./expand.js";
-import type { ExternalRunner } from "./external.js";
-import { printFunction } from "./function-print.js";
-import { recordingAccess } from "./gate.js";
-import { nextShellPid, setInitialVariables } from "./initial-variables.js";
+import type { BuiltinContext } from "./builtins/builtin-context.js";
+import { enabledBuiltin } from "./builtins/table.js";
+import { type CommandLocation, resolveCommand } from "./commands/command-search.js";
+import { runCompound } from "./commands/compound.js";
+import { runDebugTrap, setBashCommand } from "./commands/debug-trap.js";
+import type { ExternalRunner } from "./commands/external.js";
+import { printFunction } from "./commands/function-print.js";
+import { Jobs } from "./commands/jobs.js";
+import { runPipeline } from "./commands/pipeline.js";
+import { ProcessSubstitutions, processSubstitute } from "./commands/process-substitution.js";
+import { invoke, runSimple } from "./commands/simple-command.js";
+import { commandError, commandSync, runsSynchronously } from "./commands/synchronous.js";
+import { type AssignmentNode, assignValue } from "./expand/assignment.js";
+import { Expander } from "./expand/expand.js";
 import type { InterpreterOptions, RunResult } from "./interpreter-options.js";
-import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io.js";
-import { Jobs } from "./jobs.js";
-import { runPipeline } from "./pipeline.js";
-import { ProcessSubstitutions, processSubstitute } from "./process-substitution.js";
-import type { ShellAccess } from "./shell-access.js";
-import { isOptionName } from "./shell-options.js";
+import { recordingAccess } from "./io/gate.js";
+import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io/io.js";
+import type { ShellAccess } from "./io/shell-access.js";
+import type { WriteMeter } from "./io/write-meter.js";
 import { ExitSignal, LineAbort, LoopSignal, ReturnSignal } from "./signals.js";
-import { invoke, runSimple } from "./simple-command.js";
-import { type Code, lineStarts, type SourceOrigin } from "./source-code.js";
-import { ShellState } from "./state.js";
-import { commandError, commandSync, runsSynchronously } from "./synchronous.js";
-import type { WriteMeter } from "./write-meter.js";
+import { nextShellPid, setInitialVariables } from "./state/initial-variables.js";
+import { isOptionName } from "./state/shell-options.js";
+import { type Code, lineStarts, type SourceOrigin } from "./state/source-code.js";
+import { ShellState } from "./state/state.js";
 
 export type { InterpreterOptions, RunResult } from "./interpreter-options.js";
-export type { Code, SourceOrigin } from "./source-code.js";
+export type { Code, SourceOrigin } from "./state/source-code.js";
 
 /** What a forked interpreter shares with its parent. */
 interface Shared {

@@ -11,8 +11,8 @@ import type {
   ExternalRequest,
   ExternalResult,
   ExternalRunner,
-} from "../interpret/external.js";
-import { executionDeniedText } from "../interpret/external-command.js";
+} from "../interpret/commands/external.js";
+import { executionDeniedText } from "../interpret/commands/external-command.js";
 import { substitutionFiles } from "./substitution-files.js";
 
 export interface ConfinedRunnerOptions {
