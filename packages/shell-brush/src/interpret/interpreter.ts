@@ -23,7 +23,6 @@ import { runPipeline } from "./commands/pipeline.js";
 import { ProcessSubstitutions, processSubstitute } from "./commands/process-substitution.js";
 import { invoke, runSimple } from "./commands/simple-command.js";
 import { commandError, commandSync, runsSynchronously } from "./commands/synchronous.js";
-import { type AssignmentNode, assignValue } from "./expand/assignment.js";
 import { Expander } from "./expand/expand.js";
 import type { InterpreterOptions, RunResult } from "./interpreter-options.js";
 import { recordingAccess } from "./io/gate.js";
@@ -80,8 +79,6 @@ export class Interpreter {
   currentFds: Fds = new Map();
   /** `$?` of the last command substitution of the current simple command. */
   lastSubstitutionStatus: number | null = null;
-  /** The `name=(…)` operands of the declaration builtin being run. */
-  pendingArrays: readonly AssignmentNode[] = [];
   traceLevel = 1;
   inTrap = false;
   /** A pipeline stage or background job: other shell code of the run may run alongside. */
@@ -442,10 +439,6 @@ export class Interpreter {
       stdin: sourceOf(fds, 0),
       inLoop: this.loopDepth > 0,
       error: (message) => this.error(fds, message),
-      assignArray: async (index) => {
-        const assignment = this.pendingArrays[index];
-        if (assignment !== undefined) await assignValue(this, assignment, () => undefined);
-      },
     };
   }
 

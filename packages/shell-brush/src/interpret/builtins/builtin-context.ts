@@ -12,8 +12,6 @@ export interface BuiltinContext {
   readonly stdin: InputSource;
   readonly inLoop: boolean;
   error(message: string): void;
-  /** Perform the `n`th `name=(…)` operand of a declaration builtin. */
-  assignArray(index: number): Promise<void>;
 }
 
 export type Builtin = (context: BuiltinContext, args: string[]) => Promise<number> | number;

@@ -4,8 +4,10 @@ import { wait } from "../commands/jobs.js";
 import { AssignmentAbort, ExitSignal, LoopSignal, ReturnSignal } from "../signals.js";
 import type { ShellState } from "../state/state.js";
 import { alias, unalias } from "./alias-builtin.js";
-import { type Builtin, numberArg } from "./builtin-context.js";
+import { type Builtin, type BuiltinContext, numberArg } from "./builtin-context.js";
 import { caller } from "./caller-builtin.js";
+import type { DeclarationOperand } from "./declaration-operand.js";
+import { wordOperand } from "./declaration-operand.js";
 import { declareBuiltin } from "./declare.js";
 import { cd, dirs, popd, pushd, pwd } from "./directory-builtins.js";
 import { enable, setBuiltinNames } from "./enable-builtin.js";
@@ -22,6 +24,34 @@ import { ulimit } from "./ulimit-builtin.js";
 import { unset } from "./unset-builtin.js";
 
 export type { Builtin, BuiltinContext } from "./builtin-context.js";
+
+/** A declaration builtin: its operands typed as the parser saw them (assignment words, lists). */
+export type DeclarationBuiltin = (
+  context: BuiltinContext,
+  operands: readonly DeclarationOperand[],
+) => Promise<number>;
+
+/**
+ * `declare`, `typeset`, `local`, `export`, `readonly`. Reached by name with assignment
+ * words they get typed operands; reached otherwise (`command export 'a=1'`, `builtin`)
+ * every operand is a plain word, as in bash.
+ */
+export const DECLARATION_BUILTINS = new Map<string, DeclarationBuiltin>([
+  ["export", (context, operands) => declareBuiltin("export", context, operands)],
+  ["readonly", (context, operands) => declareBuiltin("readonly", context, operands)],
+  ["declare", (context, operands) => declareBuiltin("declare", context, operands)],
+  ["typeset", (context, operands) => declareBuiltin("declare", context, operands)],
+  [
+    "local",
+    async (context, operands) => {
+      if (context.state.funcNames.length === 0) {
+        context.error("local: can only be used in a function");
+        return 1;
+      }
+      return declareBuiltin("local", context, operands);
+    },
+  ],
+]);
 
 export const BUILTINS = new Map<string, Builtin>([
   ["exec", () => 0],
@@ -76,20 +106,10 @@ export const BUILTINS = new Map<string, Builtin>([
   ["pushd", pushd],
   ["popd", popd],
   ["dirs", dirs],
-  ["export", (context, args) => declareBuiltin("export", context, args)],
-  ["readonly", (context, args) => declareBuiltin("readonly", context, args)],
-  ["declare", (context, args) => declareBuiltin("declare", context, args)],
-  ["typeset", (context, args) => declareBuiltin("declare", context, args)],
-  [
-    "local",
-    (context, args) => {
-      if (context.state.funcNames.length === 0) {
-        context.error("local: can only be used in a function");
-        return 1;
-      }
-      return declareBuiltin("local", context, args);
-    },
-  ],
+  ...[...DECLARATION_BUILTINS].map(([name, declaration]): [string, Builtin] => [
+    name,
+    (context, args) => declaration(context, args.map(wordOperand)),
+  ]),
   ["unset", unset],
   ["set", setBuiltin],
   [

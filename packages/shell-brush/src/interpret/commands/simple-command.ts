@@ -5,7 +5,12 @@
  * descriptors; with a command it runs it (gated like any) and ends the script.
  */
 import type { SimpleCommand } from "@agent-bridle/bash";
-import { type Builtin, enabledBuiltin } from "../builtins/table.js";
+import {
+  type DeclarationOperand,
+  operandText,
+  wordOperand,
+} from "../builtins/declaration-operand.js";
+import { type Builtin, DECLARATION_BUILTINS, enabledBuiltin } from "../builtins/table.js";
 import { type AssignmentNode, assignValue } from "../expand/assignment.js";
 import type { Interpreter } from "../interpreter.js";
 import { describeError } from "../io/errno-text.js";
@@ -40,19 +45,21 @@ async function simpleRun(
   fds: Fds,
 ): Promise<number> {
   interpreter.lastSubstitutionStatus = null;
-  let argv: string[] = [];
-  const declarationAssignments: AssignmentNode[] = [];
+  const argv: string[] = [];
+  // Assignment words appear only after a declaration builtin's name (the parser's rule).
+  let operands: DeclarationOperand[] | null = null;
   for (const word of command.words) {
     if (word.type === "Assignment") {
-      declarationAssignments.push(word);
-      argv.push(`\u0000assign:${declarationAssignments.length - 1}`);
-    } else argv.push(...(await interpreter.expander.fields(word)));
+      operands ??= argv.slice(1).map(wordOperand);
+      const operand = await assignmentOperand(interpreter, word);
+      operands.push(operand);
+      argv.push(operandText(operand));
+      continue;
+    }
+    const fields = await interpreter.expander.fields(word);
+    argv.push(...fields);
+    if (operands !== null) operands.push(...fields.map(wordOperand));
   }
-  if (declarationAssignments.length > 0)
-    argv = [
-      argv[0] as string,
-      ...(await declarationArgs(interpreter, argv, declarationAssignments)),
-    ];
   if (argv.length === 0) {
     try {
       for (const assignment of command.assignments) {
@@ -72,11 +79,9 @@ async function simpleRun(
   }
   const lastArgument = argv[argv.length - 1] ?? "";
   try {
-    return await invokeSimple(interpreter, command, argv, declarationAssignments, fds);
+    return await invokeSimple(interpreter, command, argv, operands, fds);
   } finally {
-    interpreter.state.lastArgument = lastArgument.startsWith("\u0000")
-      ? (lastArgument.split(":")[2] ?? "")
-      : lastArgument;
+    interpreter.state.lastArgument = lastArgument;
     // Setting `$_` drops an `export` the script gave it.
     const underscore = interpreter.state.lookupRaw("_");
     if (underscore !== undefined) underscore.exported = false;
@@ -87,7 +92,7 @@ async function invokeSimple(
   interpreter: Interpreter,
   command: SimpleCommand,
   argv: string[],
-  declarationAssignments: AssignmentNode[],
+  operands: readonly DeclarationOperand[] | null,
   fds: Fds,
 ): Promise<number> {
   const name = argv[0] as string;
@@ -101,12 +106,11 @@ async function invokeSimple(
           true,
         );
     }
-    const words = argv.map((arg) => (arg.startsWith("\u0000") ? (arg.split(":")[2] ?? "") : arg));
-    trace(interpreter, fds, words);
+    trace(interpreter, fds, argv);
     // `export` and `readonly` (however reached) trace each assignment they make again.
-    const declarer = words.find((word) => word !== "command" && word !== "builtin");
+    const declarer = argv.find((word) => word !== "command" && word !== "builtin");
     if (declarer === "export" || declarer === "readonly")
-      for (const word of words.slice(words.indexOf(declarer) + 1))
+      for (const word of argv.slice(argv.indexOf(declarer) + 1))
         if (/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?\+?=/s.test(word))
           trace(interpreter, fds, [word], true);
   }
@@ -141,8 +145,12 @@ async function invokeSimple(
   try {
     return await withRedirects(interpreter, command.redirects, fds, async (redirected) => {
       if (fn !== undefined) return callFunction(interpreter, fn, argv, redirected);
-      interpreter.pendingArrays = declarationAssignments;
-      return runBuiltin(interpreter, builtin as Builtin, name, argv.slice(1), redirected);
+      const declaration = operands === null ? undefined : DECLARATION_BUILTINS.get(name);
+      const run: Builtin =
+        declaration === undefined || operands === null
+          ? (builtin as Builtin)
+          : (context) => declaration(context, operands);
+      return runBuiltin(interpreter, run, name, argv.slice(1), redirected);
     });
   } finally {
     if (builtin !== undefined || fn !== undefined) {
@@ -225,29 +233,16 @@ export async function invoke(
   return runExternal(interpreter, argv, interpreter.state.exportedEnv(), fds, !options.exec);
 }
 
-async function declarationArgs(
+/** An assignment word of a declaration builtin, its value and subscript expanded now. */
+async function assignmentOperand(
   interpreter: Interpreter,
-  argv: readonly string[],
-  assignments: readonly AssignmentNode[],
-): Promise<string[]> {
-  const args: string[] = [];
-  for (const arg of argv.slice(1)) {
-    if (!arg.startsWith("\u0000assign:")) {
-      args.push(arg);
-      continue;
-    }
-    const number = Number(arg.slice(8));
-    const assignment = assignments[number];
-    if (assignment === undefined) continue;
-    if (assignment.value !== null && assignment.value.type === "ArrayLiteral") {
-      args.push(`\u0000array:${number}:${assignment.name}`);
-      continue;
-    }
-    const value =
-      assignment.value === null ? "" : await interpreter.expander.assignment(assignment.value);
-    const index =
-      assignment.index === null ? "" : `[${await interpreter.expander.string(assignment.index)}]`;
-    args.push(`${assignment.name}${index}${assignment.append ? "+=" : "="}${value}`);
-  }
-  return args;
+  assignment: AssignmentNode,
+): Promise<DeclarationOperand> {
+  if (assignment.value !== null && assignment.value.type === "ArrayLiteral")
+    return { kind: "array", node: assignment };
+  const value =
+    assignment.value === null ? "" : await interpreter.expander.assignment(assignment.value);
+  const index =
+    assignment.index === null ? null : await interpreter.expander.string(assignment.index);
+  return { kind: "assignment", name: assignment.name, index, append: assignment.append, value };
 }
