@@ -2,18 +2,18 @@
 // engine that runs it in a confined worker. The bash language itself (parser, AST,
 // inspectShell, patterns) is @agent-bridle/bash's.
 
-export type {
-  ExternalDescriptor,
-  ExternalRequest,
-  ExternalResult,
-  ExternalRunner,
-} from "./interpret/commands/external.js";
 export {
   Interpreter,
   type InterpreterOptions,
   type RunResult,
   runBash,
 } from "./interpret/interpreter.js";
+export type {
+  ExternalDescriptor,
+  ExternalRequest,
+  ExternalResult,
+  ExternalRunner,
+} from "./interpret/io/external.js";
 export type { RedirectOpenMode, ShellAccess } from "./interpret/io/shell-access.js";
 export { type BrushInput, brushInputSchema } from "./tool/brush-input.js";
 export {

@@ -16,21 +16,23 @@ import { enabledBuiltin } from "./builtins/table.js";
 import { type CommandLocation, resolveCommand } from "./commands/command-search.js";
 import { runCompound } from "./commands/compound.js";
 import { runDebugTrap, setBashCommand } from "./commands/debug-trap.js";
-import type { ExternalRunner } from "./commands/external.js";
 import { printFunction } from "./commands/function-print.js";
-import { Jobs } from "./commands/jobs.js";
 import { runPipeline } from "./commands/pipeline.js";
-import { ProcessSubstitutions, processSubstitute } from "./commands/process-substitution.js";
+import { processSubstitute } from "./commands/process-substitution.js";
 import { invoke, runSimple } from "./commands/simple-command.js";
 import { commandError, commandSync, runsSynchronously } from "./commands/synchronous.js";
+import type { ExecContext } from "./exec-context.js";
 import { Expander } from "./expand/expand.js";
 import type { InterpreterOptions, RunResult } from "./interpreter-options.js";
+import type { ExternalRunner } from "./io/external.js";
 import { recordingAccess } from "./io/gate.js";
 import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io/io.js";
 import type { ShellAccess } from "./io/shell-access.js";
+import { ProcessSubstitutions } from "./io/substitution-table.js";
 import type { WriteMeter } from "./io/write-meter.js";
 import { ExitSignal, LineAbort, LoopSignal, ReturnSignal } from "./signals.js";
 import { nextShellPid, setInitialVariables } from "./state/initial-variables.js";
+import { Jobs } from "./state/jobs.js";
 import { isOptionName } from "./state/shell-options.js";
 import { type Code, lineStarts, type SourceOrigin } from "./state/source-code.js";
 import { ShellState } from "./state/state.js";
@@ -48,7 +50,7 @@ interface Shared {
   readonly jobs: Jobs;
 }
 
-export class Interpreter {
+export class Interpreter implements ExecContext {
   readonly state: ShellState;
   readonly runner: ExternalRunner;
   readonly expander: Expander;
@@ -256,7 +258,11 @@ export class Interpreter {
     let status = 0;
     for (const statement of list.statements) {
       if (statement.background) {
-        this.state.lastBackground = this.jobs.start(this, statement.andOr, fds);
+        const andOr = statement.andOr;
+        this.state.lastBackground = this.jobs.start(this.state.pid, (signal) => {
+          const child = this.forkJob(signal);
+          return child.subshellRun(() => child.runAndOr(andOr, fds), fds);
+        });
         status = 0;
         this.state.lastStatus = 0;
         continue;

@@ -1,18 +1,7 @@
-/** What a builtin gets: the interpreter, its state and the command's descriptors. */
-import type { Interpreter } from "../interpreter.js";
-import type { Fds, InputSource, OutputSink } from "../io/io.js";
-import type { ShellState } from "../state/state.js";
+/** The builtin signature and its argument helpers; `BuiltinContext` is the execution context's. */
+import type { BuiltinContext } from "../exec-context.js";
 
-export interface BuiltinContext {
-  readonly interpreter: Interpreter;
-  readonly state: ShellState;
-  readonly fds: Fds;
-  readonly stdout: OutputSink;
-  readonly stderr: OutputSink;
-  readonly stdin: InputSource;
-  readonly inLoop: boolean;
-  error(message: string): void;
-}
+export type { BuiltinContext } from "../exec-context.js";
 
 export type Builtin = (context: BuiltinContext, args: string[]) => Promise<number> | number;
 

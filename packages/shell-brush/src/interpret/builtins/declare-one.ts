@@ -6,8 +6,8 @@
 import { parseBash } from "@agent-bridle/bash";
 import { type AssignmentNode, assignValue } from "../expand/assignment.js";
 import { ReadonlyError, type Variable } from "../state/state.js";
+import type { BuiltinContext } from "./builtin-context.js";
 import type { DeclarationOperand } from "./declaration-operand.js";
-import type { BuiltinContext } from "./table.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

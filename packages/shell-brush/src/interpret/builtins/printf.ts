@@ -8,8 +8,8 @@ import {
   shellByte,
   sliceBytes,
 } from "@agent-bridle/bash";
+import { ansiQuote, needsAnsiQuote } from "../state/variable-text.js";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
-import { ansiQuote, needsAnsiQuote } from "./declare.js";
 
 export function echoEscapes(text: string): { text: string; stop: boolean } {
   let out = "";

@@ -1,8 +1,8 @@
 /** `set`: options by letter and by `-o` name, positional parameters, the variable listing. */
 
 import { isOptionName, OPTION_LETTERS, OPTION_NAMES } from "../state/shell-options.js";
+import { setLine } from "../state/variable-text.js";
 import type { Builtin } from "./builtin-context.js";
-import { setLine } from "./declare.js";
 
 export const setBuiltin: Builtin = (context, args) => {
   const options = context.state.options;

@@ -1,6 +1,5 @@
 /** The builtin table: each name and its implementation (families live in their own files). */
 
-import { wait } from "../commands/jobs.js";
 import { AssignmentAbort, ExitSignal, LoopSignal, ReturnSignal } from "../signals.js";
 import type { ShellState } from "../state/state.js";
 import { alias, unalias } from "./alias-builtin.js";
@@ -22,6 +21,7 @@ import { bracket, test } from "./test-builtin.js";
 import { trapBuiltin } from "./trap.js";
 import { ulimit } from "./ulimit-builtin.js";
 import { unset } from "./unset-builtin.js";
+import { wait } from "./wait-builtin.js";
 
 export type { Builtin, BuiltinContext } from "./builtin-context.js";
 

@@ -1,5 +1,5 @@
 /** `trap`: conditions by name or number, `-p` listing, `-l`. */
-import type { BuiltinContext } from "./table.js";
+import type { BuiltinContext } from "./builtin-context.js";
 
 export const SIGNALS: readonly string[] = [
   "SIGHUP",

@@ -6,9 +6,9 @@
  * compound commands are not supported: the script is parsed before it runs.
  */
 import type { SimpleCommand } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 
-function aliasName(interpreter: Interpreter, word: SimpleCommand["words"][number]): string | null {
+function aliasName(interpreter: ExecContext, word: SimpleCommand["words"][number]): string | null {
   if (word.type !== "Word" || word.parts.length !== 1) return null;
   const part = word.parts[0];
   if (part?.type !== "Literal") return null;
@@ -18,7 +18,7 @@ function aliasName(interpreter: Interpreter, word: SimpleCommand["words"][number
 
 /** The command's text with its aliases expanded, and the names used; null when none apply. */
 export function expandAliases(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   command: SimpleCommand,
 ): { text: string; names: string[] } | null {
   const state = interpreter.state;

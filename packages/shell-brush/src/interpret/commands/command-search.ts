@@ -5,21 +5,16 @@
  * lookup probes directories the script never named); a path the script spelled is
  * probed through the recording gate.
  */
-import type { Interpreter } from "../interpreter.js";
+import type { CommandLocation, ExecContext } from "../exec-context.js";
 import { resolvePath } from "../io/paths.js";
 
-export type CommandLocation =
-  | { readonly path: string }
-  | {
-      readonly status: number;
-      readonly message: string;
-    };
+export type { CommandLocation } from "../exec-context.js";
 
 const EXECUTABLE = 0o111n;
 
 /** Where `name` runs from, or bash's error for it (126 or 127). */
 export async function resolveCommand(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   name: string,
 ): Promise<CommandLocation> {
   if (name.includes("/")) {
@@ -54,7 +49,7 @@ export async function resolveCommand(
 
 /** The executable files named `name` on `PATH`, in order (the first only unless `all`). */
 export async function programsOnPath(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   name: string,
   all: boolean,
 ): Promise<string[]> {

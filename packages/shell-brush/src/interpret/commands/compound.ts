@@ -4,7 +4,7 @@
  */
 import type { CompoundCommand, List, SelectCommand } from "@agent-bridle/bash";
 import { decodeShellBytes, matchPattern } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import { type Fds, sinkOf, sourceOf } from "../io/io.js";
 import { caughtByLoop, ExpansionError } from "../signals.js";
 import { ReadonlyError } from "../state/state.js";
@@ -14,7 +14,7 @@ import { withRedirects } from "./redirect.js";
 import { traceText } from "./trace.js";
 
 export async function runCompound(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   command: CompoundCommand,
   fds: Fds,
 ): Promise<number> {
@@ -23,7 +23,7 @@ export async function runCompound(
   );
 }
 
-async function condition(interpreter: Interpreter, list: List, fds: Fds): Promise<number> {
+async function condition(interpreter: ExecContext, list: List, fds: Fds): Promise<number> {
   interpreter.conditionDepth += 1;
   try {
     return await interpreter.list(list, fds);
@@ -33,7 +33,7 @@ async function condition(interpreter: Interpreter, list: List, fds: Fds): Promis
 }
 
 async function loopCondition(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   list: List,
   fds: Fds,
 ): Promise<"break" | "continue" | number> {
@@ -46,7 +46,7 @@ async function loopCondition(
 }
 
 async function loopBody(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   list: List,
   fds: Fds,
 ): Promise<"break" | "continue" | number> {
@@ -61,7 +61,7 @@ async function loopBody(
 }
 
 async function compoundBody(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   command: CompoundCommand,
   fds: Fds,
 ): Promise<number> {
@@ -173,7 +173,7 @@ async function compoundBody(
 }
 
 /** One line of input (without its newline), waiting for a pipe's writer; null at the end. */
-async function readLine(interpreter: Interpreter, fds: Fds): Promise<string | null> {
+async function readLine(interpreter: ExecContext, fds: Fds): Promise<string | null> {
   const input = sourceOf(fds, 0);
   const bytes: number[] = [];
   for (;;) {
@@ -190,7 +190,7 @@ async function readLine(interpreter: Interpreter, fds: Fds): Promise<string | nu
  * `REPLY`, `name` the chosen word (empty when the answer is not a menu number), the body;
  * an empty line shows the menu again; end of input ends the loop with status 1.
  */
-async function runSelect(interpreter: Interpreter, body: SelectCommand, fds: Fds) {
+async function runSelect(interpreter: ExecContext, body: SelectCommand, fds: Fds) {
   const values: string[] = [];
   if (body.words === null) values.push(...interpreter.state.positional);
   else for (const word of body.words) values.push(...(await interpreter.expander.fields(word)));

@@ -1,11 +1,11 @@
 /** `[[ … ]]`: string and pattern tests, `=~` with `BASH_REMATCH`, file probes through the gate. */
 import type { ConditionalExpression } from "@agent-bridle/bash";
 import { matchPattern } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import { fileTest, isBinaryOperator, testBinary } from "./file-test.js";
 
 export async function evaluateConditional(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   expression: ConditionalExpression,
 ): Promise<boolean> {
   switch (expression.type) {

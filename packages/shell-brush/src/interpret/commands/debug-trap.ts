@@ -5,7 +5,7 @@
  * the command, and 2 inside a function returns from it.
  */
 import type { Command } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import type { Fds } from "../io/io.js";
 import { ReturnSignal } from "../signals.js";
 
@@ -30,7 +30,7 @@ function traced(command: Command): boolean {
 
 /** Run the DEBUG trap before `command`; `skip` when `extdebug` says not to run it. */
 export async function runDebugTrap(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   command: Command,
   fds: Fds,
   iteration = false,
@@ -48,7 +48,7 @@ export async function runDebugTrap(
 }
 
 /** `BASH_COMMAND`: the command being run (kept for the traps that read it). */
-export function setBashCommand(interpreter: Interpreter, text: string): void {
+export function setBashCommand(interpreter: ExecContext, text: string): void {
   const state = interpreter.state;
   const variable = state.lookupRaw("BASH_COMMAND");
   if (variable === undefined || !variable.readonly) state.set("BASH_COMMAND", text);

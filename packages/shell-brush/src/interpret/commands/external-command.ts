@@ -14,8 +14,9 @@
 import type { Denial } from "@agent-bridle/core";
 import type { GateRefusal } from "@agent-bridle/coreutils";
 import { checkInProcess, UTILITIES } from "@agent-bridle/coreutils";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import { describeError, errnoText } from "../io/errno-text.js";
+import type { ExternalDescriptor } from "../io/external.js";
 import { servingAccess } from "../io/gate.js";
 import {
   BrokenPipe,
@@ -27,7 +28,6 @@ import {
   WriteError,
 } from "../io/io.js";
 import { resolveCommand } from "./command-search.js";
-import type { ExternalDescriptor } from "./external.js";
 
 /** The carried utilities that run in-process (`echo` is the builtin's). */
 export const CARRIED_UTILITIES: ReadonlySet<string> = new Set(["cat", "head", "ls", "sort", "wc"]);
@@ -43,7 +43,7 @@ export function executionDeniedText(name: string, denial: Denial): string {
   return `${name}: execution denied: ${denial.reason.replace(/^denied: /, "")}\n`;
 }
 
-function refused(interpreter: Interpreter, fds: Fds, name: string, refusal: GateRefusal): number {
+function refused(interpreter: ExecContext, fds: Fds, name: string, refusal: GateRefusal): number {
   if ("denial" in refusal) {
     sinkOf(fds, 2).write(executionDeniedText(name, refusal.denial));
     return 126;
@@ -62,7 +62,7 @@ function writeQuietly(sink: OutputSink, chunk: Uint8Array): void {
 }
 
 async function runCarried(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   argv: readonly string[],
   env: Record<string, string>,
   fds: Fds,
@@ -128,7 +128,7 @@ function addArrangedDescriptors(descriptors: Map<number, ExternalDescriptor>, fd
 
 /** Run `argv` as a carried utility or an external program. */
 export async function runExternal(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   argv: string[],
   env: Record<string, string>,
   fds: Fds,
@@ -152,7 +152,7 @@ export async function runExternal(
 
 /** Exec-check the program found at `path` for `argv[0]` and run it. */
 async function runProgram(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   path: string,
   argv: string[],
   env: Record<string, string>,

@@ -3,11 +3,11 @@
  * through the gate (`stat`, `lstat`); a refused probe is false, as an unreachable file is.
  */
 import type { BigIntStats } from "node:fs";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import { resolvePath } from "../io/paths.js";
 
 async function statOf(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   operand: string,
   link = false,
 ): Promise<BigIntStats | undefined> {
@@ -18,7 +18,7 @@ async function statOf(
 
 /** The unary file operators; false for any other operator. */
 export async function fileTest(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   operator: string,
   operand: string,
 ): Promise<boolean> {
@@ -93,7 +93,7 @@ function integer(text: string): bigint {
 
 /** Binary `test` operators (the caller checked `isBinaryOperator`). */
 export async function testBinary(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   op: string,
   left: string,
   right: string,

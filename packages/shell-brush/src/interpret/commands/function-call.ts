@@ -3,13 +3,13 @@
  * (`FUNCNAME`, `BASH_SOURCE`, `BASH_LINENO`; `LINENO` counts in the defining file), `return`.
  */
 import type { FunctionDefinition } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import type { Fds } from "../io/io.js";
 import { ReturnSignal } from "../signals.js";
 import { runCompound } from "./compound.js";
 
 export async function callFunction(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   fn: FunctionDefinition,
   argv: readonly string[],
   fds: Fds,

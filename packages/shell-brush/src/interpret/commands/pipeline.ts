@@ -3,7 +3,7 @@
  * `PIPESTATUS` and `pipefail` as bash.
  */
 import type { Command, Pipeline } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import { type Fds, InputSource, PipeSink } from "../io/io.js";
 import { newVariable, type Variable } from "../state/state.js";
 import { runDebugTrap } from "./debug-trap.js";
@@ -30,7 +30,7 @@ function sameStatuses(array: Map<string, string> | null, statuses: readonly numb
   return true;
 }
 
-export function setPipeStatus(interpreter: Interpreter, statuses: readonly number[]): void {
+export function setPipeStatus(interpreter: ExecContext, statuses: readonly number[]): void {
   const state = interpreter.state;
   const variable = state.lookupRaw("PIPESTATUS");
   if (variable?.readonly) return;
@@ -66,10 +66,10 @@ export function setPipeStatus(interpreter: Interpreter, statuses: readonly numbe
  * stage sees end of input) and its input pipe closes (the previous stage's next write is
  * SIGPIPE: status 141).
  */
-async function stages(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): Promise<number[]> {
+async function stages(interpreter: ExecContext, pipeline: Pipeline, fds: Fds): Promise<number[]> {
   const commands = pipeline.commands;
   const pipes = commands.slice(1).map(() => new InputSource(undefined, true));
-  const children: { child: Interpreter; stageFds: Fds }[] = [];
+  const children: { child: ExecContext; stageFds: Fds }[] = [];
   for (const [index, command] of commands.entries()) {
     const stageFds: Fds = new Map(fds);
     const input = index === 0 ? undefined : pipes[index - 1];
@@ -105,7 +105,7 @@ async function stages(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): P
 
 /** Run a pipeline (`!` negates); its status. */
 export async function runPipeline(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   pipeline: Pipeline,
   fds: Fds,
 ): Promise<number> {

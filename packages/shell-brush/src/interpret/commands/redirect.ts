@@ -8,7 +8,7 @@
  */
 
 import { encodeShellText, type Redirect } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import {
   type DevTcpTarget,
   devTcpTarget,
@@ -36,7 +36,7 @@ export interface AppliedRedirects {
 
 const EMPTY = new Uint8Array();
 
-async function heredocText(interpreter: Interpreter, redirect: Redirect): Promise<string> {
+async function heredocText(interpreter: ExecContext, redirect: Redirect): Promise<string> {
   const heredoc = redirect.heredoc;
   if (heredoc === null) return "";
   if (heredoc.quoted)
@@ -46,7 +46,7 @@ async function heredocText(interpreter: Interpreter, redirect: Redirect): Promis
 
 /** A file redirection; false when it failed (already reported). */
 async function openTarget(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   redirect: Redirect,
   fd: number,
   target: string,
@@ -132,7 +132,7 @@ async function openTarget(
  * it, `<>` is the connection both ways.
  */
 async function openTcpTarget(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   tcp: DevTcpTarget,
   how: { target: string; fd: number; reading: boolean; both: boolean },
   fds: Fds,
@@ -163,7 +163,7 @@ async function openTcpTarget(
 
 /** Apply `redirects` over `fds`; null when one failed (reported, nothing left open). */
 export async function applyRedirects(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   redirects: readonly Redirect[],
   fds: Fds,
 ): Promise<AppliedRedirects | null> {
@@ -217,7 +217,7 @@ export async function applyRedirects(
 
 /** Run `body` with `redirects` in force; status 1 when they fail. */
 export async function withRedirects(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   redirects: readonly Redirect[],
   fds: Fds,
   body: (fds: Fds) => Promise<number>,

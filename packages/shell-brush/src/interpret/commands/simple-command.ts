@@ -11,8 +11,8 @@ import {
   wordOperand,
 } from "../builtins/declaration-operand.js";
 import { type Builtin, DECLARATION_BUILTINS, enabledBuiltin } from "../builtins/table.js";
+import type { ExecContext } from "../exec-context.js";
 import { type AssignmentNode, assignValue } from "../expand/assignment.js";
-import type { Interpreter } from "../interpreter.js";
 import { describeError } from "../io/errno-text.js";
 import { type Fds, WriteError } from "../io/io.js";
 import { ExitSignal } from "../signals.js";
@@ -26,7 +26,7 @@ import { trace } from "./trace.js";
 
 /** Run one simple command (process substitutions settle in `Interpreter.command`). */
 export async function runSimple(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   command: SimpleCommand,
   fds: Fds,
 ): Promise<number> {
@@ -40,7 +40,7 @@ export async function runSimple(
   }
 }
 async function simpleRun(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   command: SimpleCommand,
   fds: Fds,
 ): Promise<number> {
@@ -89,7 +89,7 @@ async function simpleRun(
 }
 
 async function invokeSimple(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   command: SimpleCommand,
   argv: string[],
   operands: readonly DeclarationOperand[] | null,
@@ -163,7 +163,7 @@ async function invokeSimple(
 }
 
 async function exec(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   argv: string[],
   command: SimpleCommand,
   fds: Fds,
@@ -187,7 +187,7 @@ async function exec(
 }
 
 async function runBuiltin(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   builtin: Builtin,
   name: string,
   args: string[],
@@ -219,7 +219,7 @@ async function runBuiltin(
 }
 
 export async function invoke(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   argv: string[],
   fds: Fds,
   options: { readonly functions: boolean; readonly externals: boolean; readonly exec?: boolean },
@@ -235,7 +235,7 @@ export async function invoke(
 
 /** An assignment word of a declaration builtin, its value and subscript expanded now. */
 async function assignmentOperand(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   assignment: AssignmentNode,
 ): Promise<DeclarationOperand> {
   if (assignment.value !== null && assignment.value.type === "ArrayLiteral")

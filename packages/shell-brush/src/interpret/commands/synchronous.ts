@@ -21,9 +21,9 @@ import type {
   Word,
   WordPart,
 } from "@agent-bridle/bash";
+import type { ExecContext } from "../exec-context.js";
 import { scalarValue } from "../expand/assignment.js";
 import { literalText } from "../expand/expand.js";
-import type { Interpreter } from "../interpreter.js";
 import type { Fds } from "../io/io.js";
 import { caughtByLoop, ExitSignal, ExpansionError, LineAbort } from "../signals.js";
 import { assignmentStatementError } from "../state/readonly-assignment.js";
@@ -129,7 +129,7 @@ function listEligible(list: List): boolean {
 }
 
 /** True when `command` may run on the synchronous path now. */
-export function runsSynchronously(interpreter: Interpreter, command: Command): boolean {
+export function runsSynchronously(interpreter: ExecContext, command: Command): boolean {
   const state = interpreter.state;
   return (
     !interpreter.concurrent &&
@@ -142,7 +142,7 @@ export function runsSynchronously(interpreter: Interpreter, command: Command): b
 }
 
 /** What `Interpreter.command` does with an error out of a command: report it, or rethrow. */
-export function commandError(interpreter: Interpreter, fds: Fds, error: unknown): number {
+export function commandError(interpreter: ExecContext, fds: Fds, error: unknown): number {
   if (error instanceof ExpansionError) {
     interpreter.error(fds, error.message);
     if (error.kind === "command") return 1;
@@ -157,7 +157,7 @@ export function commandError(interpreter: Interpreter, fds: Fds, error: unknown)
 }
 
 /** `Interpreter.command` for an eligible command (process substitutions cannot arise). */
-export function commandSync(interpreter: Interpreter, command: Command, fds: Fds): number {
+export function commandSync(interpreter: ExecContext, command: Command, fds: Fds): number {
   if (
     interpreter.signal?.aborted ||
     (interpreter.deadline !== undefined && Date.now() > interpreter.deadline)
@@ -182,13 +182,13 @@ export function commandSync(interpreter: Interpreter, command: Command, fds: Fds
   }
 }
 
-function listSync(interpreter: Interpreter, list: List, fds: Fds): number {
+function listSync(interpreter: ExecContext, list: List, fds: Fds): number {
   let status = 0;
   for (const statement of list.statements) status = andOrSync(interpreter, statement.andOr, fds);
   return status;
 }
 
-function andOrSync(interpreter: Interpreter, andOr: AndOr, fds: Fds): number {
+function andOrSync(interpreter: ExecContext, andOr: AndOr, fds: Fds): number {
   const state = interpreter.state;
   const pipelines = andOr.pipelines;
   let status = 0;
@@ -217,7 +217,7 @@ function andOrSync(interpreter: Interpreter, andOr: AndOr, fds: Fds): number {
 const ZERO: readonly number[] = [0];
 const ONE: readonly number[] = [1];
 
-function pipelineSync(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): number {
+function pipelineSync(interpreter: ExecContext, pipeline: Pipeline, fds: Fds): number {
   if (pipeline.negated) interpreter.conditionDepth += 1;
   try {
     const status = commandSync(interpreter, pipeline.commands[0] as Command, fds);
@@ -228,7 +228,7 @@ function pipelineSync(interpreter: Interpreter, pipeline: Pipeline, fds: Fds): n
   }
 }
 
-function expandValue(interpreter: Interpreter, word: Word): string {
+function expandValue(interpreter: ExecContext, word: Word): string {
   let text = "";
   for (const part of word.parts) {
     if (part.type === "ArithmeticExpansion")
@@ -240,7 +240,7 @@ function expandValue(interpreter: Interpreter, word: Word): string {
 }
 
 /** `runSimple` for assignments alone: each assigned in turn; status 0. */
-function assignments(interpreter: Interpreter, command: SimpleCommand, fds: Fds): number {
+function assignments(interpreter: ExecContext, command: SimpleCommand, fds: Fds): number {
   const state = interpreter.state;
   interpreter.lastSubstitutionStatus = null;
   try {
@@ -262,7 +262,7 @@ function assignments(interpreter: Interpreter, command: SimpleCommand, fds: Fds)
   return 0;
 }
 
-function condition(interpreter: Interpreter, list: List, fds: Fds): number {
+function condition(interpreter: ExecContext, list: List, fds: Fds): number {
   interpreter.conditionDepth += 1;
   try {
     return listSync(interpreter, list, fds);
@@ -272,7 +272,7 @@ function condition(interpreter: Interpreter, list: List, fds: Fds): number {
 }
 
 function loopCondition(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   list: List,
   fds: Fds,
 ): "break" | "continue" | number {
@@ -284,7 +284,7 @@ function loopCondition(
   }
 }
 
-function loopBody(interpreter: Interpreter, list: List, fds: Fds): "break" | "continue" | number {
+function loopBody(interpreter: ExecContext, list: List, fds: Fds): "break" | "continue" | number {
   interpreter.loopDepth += 1;
   try {
     return listSync(interpreter, list, fds);
@@ -295,7 +295,7 @@ function loopBody(interpreter: Interpreter, list: List, fds: Fds): "break" | "co
   }
 }
 
-function compound(interpreter: Interpreter, command: CompoundCommand, fds: Fds): number {
+function compound(interpreter: ExecContext, command: CompoundCommand, fds: Fds): number {
   const body = command.body;
   const expander = interpreter.expander;
   switch (body.type) {

@@ -1,5 +1,5 @@
 /** `set -x`: each expanded command on the trace descriptor after `PS4`. */
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import { type Fds, sinkOf, WriteError } from "../io/io.js";
 
 function traceQuote(word: string): string {
@@ -15,7 +15,7 @@ function traceAssignment(text: string): string {
 
 /** Write one trace line (`assignment`: `name=value` words, the value quoted). */
 export function trace(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   fds: Fds,
   words: readonly string[],
   assignment = false,
@@ -35,7 +35,7 @@ export function trace(
 }
 
 /** Write one trace line of literal text (a `for` header). */
-export function traceText(interpreter: Interpreter, fds: Fds, text: string): void {
+export function traceText(interpreter: ExecContext, fds: Fds, text: string): void {
   const state = interpreter.state;
   if (!state.options.xtrace) return;
   const ps4 = state.get("PS4") ?? "+ ";

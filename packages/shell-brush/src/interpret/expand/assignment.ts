@@ -1,6 +1,6 @@
 /** Assignments: scalars, `+=`, array elements, `name=(…)` literals, integer attributes. */
 import type { SimpleCommand } from "@agent-bridle/bash";
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import { ExpansionError } from "../signals.js";
 import { arrayKeys } from "../state/state.js";
 
@@ -9,7 +9,7 @@ export type AssignmentNode = SimpleCommand["assignments"][number];
 
 /** What a scalar assignment stores: `raw` (expanded), appended to `old` for `+=`; `-i` evaluates. */
 export function scalarValue(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   assignment: AssignmentNode,
   integer: boolean,
   raw: string,
@@ -21,7 +21,7 @@ export function scalarValue(
 }
 
 export async function assignValue(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   assignment: AssignmentNode,
   apply: (name: string, value: string) => void,
 ): Promise<void> {

@@ -5,7 +5,7 @@
  * Parameter expansion lives in `parameter-expansion.ts`.
  */
 import { homedir } from "node:os";
-import type { Arithmetic, Script, Word, WordPart } from "@agent-bridle/bash";
+import type { Arithmetic, Word, WordPart } from "@agent-bridle/bash";
 import {
   ArithmeticError,
   type ArithmeticScope,
@@ -16,32 +16,18 @@ import {
   hasGlob,
   matchPattern,
 } from "@agent-bridle/bash";
-import type { ShellAccess } from "../io/shell-access.js";
 import { userHome } from "../io/user-home.js";
 import { ExpansionError } from "../signals.js";
 import type { ShellState } from "../state/state.js";
 import { arithmeticScope } from "./arithmetic-scope.js";
-import { ParameterExpander } from "./parameter-expansion.js";
+import type { ExpansionHost } from "./expansion-host.js";
+import { ParameterExpander, type WordExpander } from "./parameter-expansion.js";
 import { isAtExpansion } from "./parameter-operations.js";
 import type { Field, Piece } from "./pieces.js";
 
 export { arithmeticScope } from "./arithmetic-scope.js";
+export type { ExpansionHost } from "./expansion-host.js";
 export type { Field } from "./pieces.js";
-
-/** What expansion needs from the interpreter. */
-export interface ExpansionHost {
-  readonly state: ShellState;
-  /** The gate pathname expansion lists through (and `~user` reads `/etc/passwd` with). */
-  readonly access: ShellAccess;
-  /** Report a warning as bash does (`bash: line N: warning: …`), without failing. */
-  warn(message: string): void;
-  /** The current line (`$LINENO`). */
-  readonly line: () => number;
-  /** Run a command substitution's script in a forked state; its stdout. */
-  substitute(script: Script): Promise<string>;
-  /** `<(…)` / `>(…)`: a path that reads the script's output or feeds its input. */
-  processSubstitute(script: Script, direction: "<" | ">"): Promise<string>;
-}
 
 /** `GLOBIGNORE`: a match any of its patterns covers is dropped, as are `.` and `..`. */
 function globIgnored(match: string, ignore: string): boolean {
@@ -61,7 +47,7 @@ export function literalText(parts: readonly WordPart[]): string | null {
   return text;
 }
 
-export class Expander {
+export class Expander implements WordExpander {
   private readonly parameters = new ParameterExpander(this);
 
   constructor(readonly host: ExpansionHost) {}

@@ -3,12 +3,12 @@
  * parameters), on behalf of an `Expander`.
  */
 
-import type { ParameterExpansion } from "@agent-bridle/bash";
+import type { Arithmetic, ParameterExpansion, Word, WordPart } from "@agent-bridle/bash";
 import { byteLength, matchPattern, sliceBytes } from "@agent-bridle/bash";
-import { attributeFlags, declareLine } from "../builtins/declare.js";
 import { ExpansionError } from "../signals.js";
 import { arrayKeys, arrayValues, type ShellState } from "../state/state.js";
-import type { Expander } from "./expand.js";
+import { attributeFlags, declareLine } from "../state/variable-text.js";
+import type { ExpansionHost } from "./expansion-host.js";
 import {
   dashFlags,
   decodeEscapes,
@@ -29,8 +29,26 @@ export function callStackVariable(state: ShellState, name: string): string[] | u
   return undefined;
 }
 
+/** The word expander as parameter expansion calls back into it (`Expander` is one). */
+export interface WordExpander {
+  readonly host: ExpansionHost;
+  readonly state: ShellState;
+  ifs(): string;
+  string(word: Word): Promise<string>;
+  pattern(word: Word): Promise<string>;
+  arithmetic(expression: Arithmetic): Promise<bigint>;
+  evaluate(text: string): bigint;
+  parts(
+    parts: readonly WordPart[],
+    quoted: boolean,
+    out: Piece[],
+    tilde: boolean,
+    fromExpansion?: boolean,
+  ): Promise<void>;
+}
+
 export class ParameterExpander {
-  constructor(private readonly expander: Expander) {}
+  constructor(private readonly expander: WordExpander) {}
 
   private get state(): ShellState {
     return this.expander.state;

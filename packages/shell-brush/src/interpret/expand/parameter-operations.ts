@@ -10,9 +10,9 @@ import {
   shellByte,
   toByteChars,
 } from "@agent-bridle/bash";
-import { ansiQuote, needsAnsiQuote } from "../builtins/declare.js";
 import { OPTION_LETTERS } from "../state/shell-options.js";
 import type { ShellState } from "../state/state.js";
+import { ansiQuote, needsAnsiQuote } from "../state/variable-text.js";
 
 export function sourceText(part: ParameterExpansion): string {
   return `\${${part.parameter}}`;

@@ -5,7 +5,7 @@
  * (`X=2 cmd`) is skipped and the command still runs.
  */
 
-import type { Interpreter } from "../interpreter.js";
+import type { ExecContext } from "../exec-context.js";
 import type { Fds } from "../io/io.js";
 import { AssignmentAbort } from "../signals.js";
 import { CircularNameError, ReadonlyError } from "./state.js";
@@ -19,7 +19,7 @@ function isReadonlyRefusal(error: unknown): error is ReadonlyError {
  * the input line with status 1 (`AssignmentAbort`); anything else is rethrown.
  */
 export function assignmentStatementError(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   fds: Fds,
   error: unknown,
 ): never {
@@ -30,7 +30,7 @@ export function assignmentStatementError(
 
 /** Run one of a command's own assignments; a readonly refusal is reported and skipped. */
 export async function commandAssignment(
-  interpreter: Interpreter,
+  interpreter: ExecContext,
   fds: Fds,
   assign: () => Promise<void>,
 ): Promise<void> {

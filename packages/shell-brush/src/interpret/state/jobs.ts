@@ -4,10 +4,6 @@
  * (their programs killed, their next command refused) and awaited, so nothing a job
  * would still do happens after the run returns. No job control (`fg`, `bg`, `jobs`).
  */
-import type { AndOr } from "@agent-bridle/bash";
-import type { Builtin } from "../builtins/builtin-context.js";
-import type { Interpreter } from "../interpreter.js";
-import type { Fds } from "../io/io.js";
 
 interface Job {
   readonly id: string;
@@ -36,16 +32,17 @@ export class Jobs {
     return this.jobs.some((job) => job.status === null);
   }
 
-  /** Start `andOr` in the background; its `$!`. */
-  start(interpreter: Interpreter, andOr: AndOr, fds: Fds): string {
+  /**
+   * Start a job in the background: `run` gets the signal that stops it (the run's end);
+   * its `$!` is the shell's `pid` plus the job's number.
+   */
+  start(pid: number, run: (signal: AbortSignal) => Promise<number>): string {
     this.counter += 1;
-    const id = String(interpreter.state.pid + this.counter);
-    const child = interpreter.forkJob(this.stopper.signal);
+    const id = String(pid + this.counter);
     const job: Job = {
       id,
       status: null,
-      done: child
-        .subshellRun(() => child.runAndOr(andOr, fds), fds)
+      done: run(this.stopper.signal)
         .catch(() => 1)
         .then((status) => {
           job.status = status;
@@ -73,20 +70,3 @@ export class Jobs {
     await Promise.all(this.jobs.map((job) => job.done));
   }
 }
-
-export const wait: Builtin = async (context, args) => {
-  const jobs = context.interpreter.jobs;
-  const ids = args.filter((arg) => !arg.startsWith("-"));
-  if (ids.length === 0) return jobs.wait();
-  let status = 0;
-  for (const id of ids) {
-    if (!/^[0-9]+$/.test(id)) {
-      context.error(`wait: \`${id}': not a pid or valid job spec`);
-      status = 2;
-      continue;
-    }
-    status = await jobs.wait(id);
-    if (status === 127) context.error(`wait: pid ${id} is not a child of this shell`);
-  }
-  return status;
-};
