@@ -133,6 +133,16 @@ describe.skipIf(!existsSync("/bin/bash"))("bash fidelity (issue 19 point 5)", ()
     );
   });
 
+  it("expands a declaration's assignment words and plain words in one pass, left to right", async () => {
+    await sameAsBash(
+      [
+        "i=0; declare b=$((i+=1)) c$((i+=1)) d=$((i+=1)); declare -p b c2 d",
+        'x=5; f() { local -a arr=($x y) s="$x"; declare -p arr s; }; f',
+        "export e[1]=2; echo $?; readonly r1=1 'r2=$x' r3; declare -p r1 r2 r3",
+      ].join("\n"),
+    );
+  });
+
   it("unsets as bash does: -n, arithmetic and negative subscripts, through namerefs", async () => {
     await sameAsBash(
       [
