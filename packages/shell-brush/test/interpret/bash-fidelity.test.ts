@@ -3,21 +3,9 @@
  * Issue 19 point 5: behaviours the public corpus found different from bash, each run
  * through the interpreter and through real bash, whose output is the expectation.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PATH, scratch, sh } from "./run.js";
-
-/** Real bash on `script` (stdin), in `cwd`, with the environment the interpreter gets. */
-function bash(script: string, cwd: string): { stdout: string; status: number } {
-  const ran = spawnSync("/bin/bash", ["--norc", "--noprofile"], {
-    cwd,
-    input: script,
-    env: { PATH, LC_ALL: "C" },
-    encoding: "utf8",
-  });
-  return { stdout: ran.stdout, status: ran.status ?? -1 };
-}
+import { bash, scratch, sh } from "./run.js";
 
 /** The interpreter's stdout and status equal bash's for `script`. */
 async function sameAsBash(script: string): Promise<string> {
