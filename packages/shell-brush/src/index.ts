@@ -2,19 +2,19 @@
 // engine that runs it in a confined worker. The bash language itself (parser, AST,
 // inspectShell, patterns) is @agent-bridle/bash's.
 
-export type {
-  ExternalDescriptor,
-  ExternalRequest,
-  ExternalResult,
-  ExternalRunner,
-} from "./interpret/external.js";
 export {
   Interpreter,
   type InterpreterOptions,
   type RunResult,
   runBash,
 } from "./interpret/interpreter.js";
-export type { RedirectOpenMode, ShellAccess } from "./interpret/shell-access.js";
+export type {
+  ExternalDescriptor,
+  ExternalRequest,
+  ExternalResult,
+  ExternalRunner,
+} from "./interpret/io/external.js";
+export type { RedirectOpenMode, ShellAccess } from "./interpret/io/shell-access.js";
 export { type BrushInput, brushInputSchema } from "./tool/brush-input.js";
 export {
   type BrushShellTool,

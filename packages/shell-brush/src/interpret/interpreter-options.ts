@@ -1,9 +1,9 @@
 /** How an interpreter is set up, and what a run returns. */
 import type { Denial } from "@agent-bridle/core";
-import type { ExternalRunner } from "./external.js";
-import type { OutputSink } from "./io.js";
-import type { ShellAccess } from "./shell-access.js";
-import type { WriteMeter } from "./write-meter.js";
+import type { ExternalRunner } from "./io/external.js";
+import type { OutputSink } from "./io/io.js";
+import type { ShellAccess } from "./io/shell-access.js";
+import type { WriteMeter } from "./io/write-meter.js";
 
 export interface InterpreterOptions {
   readonly cwd: string;

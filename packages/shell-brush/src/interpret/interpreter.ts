@@ -11,33 +11,34 @@
 import type { AndOr, Command, FunctionDefinition, List, Script } from "@agent-bridle/bash";
 import { parseBash } from "@agent-bridle/bash";
 import type { Denial } from "@agent-bridle/core";
-import { type AssignmentNode, assignValue } from "./assignment.js";
-import type { BuiltinContext } from "./builtin-context.js";
-import { enabledBuiltin } from "./builtins.js";
-import { type CommandLocation, resolveCommand } from "./command-search.js";
-import { runCompound } from "./compound.js";
-import { runDebugTrap, setBashCommand } from "./debug-trap.js";
-import { Expander } from "./expand.js";
-import type { ExternalRunner } from "./external.js";
-import { printFunction } from "./function-print.js";
-import { recordingAccess } from "./gate.js";
-import { nextShellPid, setInitialVariables } from "./initial-variables.js";
+import type { BuiltinContext } from "./builtins/builtin-context.js";
+import { enabledBuiltin } from "./builtins/table.js";
+import { type CommandLocation, resolveCommand } from "./commands/command-search.js";
+import { runCompound } from "./commands/compound.js";
+import { runDebugTrap, setBashCommand } from "./commands/debug-trap.js";
+import { printFunction } from "./commands/function-print.js";
+import { runPipeline } from "./commands/pipeline.js";
+import { processSubstitute } from "./commands/process-substitution.js";
+import { invoke, runSimple } from "./commands/simple-command.js";
+import { commandError, commandSync, runsSynchronously } from "./commands/synchronous.js";
+import type { ExecContext } from "./exec-context.js";
+import { Expander } from "./expand/expand.js";
 import type { InterpreterOptions, RunResult } from "./interpreter-options.js";
-import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io.js";
-import { Jobs } from "./jobs.js";
-import { runPipeline } from "./pipeline.js";
-import { ProcessSubstitutions, processSubstitute } from "./process-substitution.js";
-import type { ShellAccess } from "./shell-access.js";
-import { isOptionName } from "./shell-options.js";
+import type { ExternalRunner } from "./io/external.js";
+import { recordingAccess } from "./io/gate.js";
+import { encodingSink, type Fds, InputSource, MemorySink, sinkOf, sourceOf } from "./io/io.js";
+import type { ShellAccess } from "./io/shell-access.js";
+import { ProcessSubstitutions } from "./io/substitution-table.js";
+import type { WriteMeter } from "./io/write-meter.js";
 import { ExitSignal, LineAbort, LoopSignal, ReturnSignal } from "./signals.js";
-import { invoke, runSimple } from "./simple-command.js";
-import { type Code, lineStarts, type SourceOrigin } from "./source-code.js";
-import { ShellState } from "./state.js";
-import { commandError, commandSync, runsSynchronously } from "./synchronous.js";
-import type { WriteMeter } from "./write-meter.js";
+import { nextShellPid, setInitialVariables } from "./state/initial-variables.js";
+import { Jobs } from "./state/jobs.js";
+import { isOptionName } from "./state/shell-options.js";
+import { type Code, lineStarts, type SourceOrigin } from "./state/source-code.js";
+import { ShellState } from "./state/state.js";
 
 export type { InterpreterOptions, RunResult } from "./interpreter-options.js";
-export type { Code, SourceOrigin } from "./source-code.js";
+export type { Code, SourceOrigin } from "./state/source-code.js";
 
 /** What a forked interpreter shares with its parent. */
 interface Shared {
@@ -49,7 +50,7 @@ interface Shared {
   readonly jobs: Jobs;
 }
 
-export class Interpreter {
+export class Interpreter implements ExecContext {
   readonly state: ShellState;
   readonly runner: ExternalRunner;
   readonly expander: Expander;
@@ -80,8 +81,6 @@ export class Interpreter {
   currentFds: Fds = new Map();
   /** `$?` of the last command substitution of the current simple command. */
   lastSubstitutionStatus: number | null = null;
-  /** The `name=(…)` operands of the declaration builtin being run. */
-  pendingArrays: readonly AssignmentNode[] = [];
   traceLevel = 1;
   inTrap = false;
   /** A pipeline stage or background job: other shell code of the run may run alongside. */
@@ -259,7 +258,11 @@ export class Interpreter {
     let status = 0;
     for (const statement of list.statements) {
       if (statement.background) {
-        this.state.lastBackground = this.jobs.start(this, statement.andOr, fds);
+        const andOr = statement.andOr;
+        this.state.lastBackground = this.jobs.start(this.state.pid, (signal) => {
+          const child = this.forkJob(signal);
+          return child.subshellRun(() => child.runAndOr(andOr, fds), fds);
+        });
         status = 0;
         this.state.lastStatus = 0;
         continue;
@@ -442,10 +445,6 @@ export class Interpreter {
       stdin: sourceOf(fds, 0),
       inLoop: this.loopDepth > 0,
       error: (message) => this.error(fds, message),
-      assignArray: async (index) => {
-        const assignment = this.pendingArrays[index];
-        if (assignment !== undefined) await assignValue(this, assignment, () => undefined);
-      },
     };
   }
 

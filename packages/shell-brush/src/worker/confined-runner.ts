@@ -6,13 +6,13 @@
  */
 import type { CallAuditSink, Scope } from "@agent-bridle/core";
 import { type ExceededLimit, shellStatus, spawnStreaming } from "@agent-bridle/sandbox";
+import { executionDeniedText } from "../interpret/commands/external-command.js";
 import type {
   ExternalDescriptor,
   ExternalRequest,
   ExternalResult,
   ExternalRunner,
-} from "../interpret/external.js";
-import { executionDeniedText } from "../interpret/external-command.js";
+} from "../interpret/io/external.js";
 import { substitutionFiles } from "./substitution-files.js";
 
 export interface ConfinedRunnerOptions {

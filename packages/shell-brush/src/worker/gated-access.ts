@@ -15,7 +15,7 @@ import {
   type ToolContext,
 } from "@agent-bridle/core";
 import type { GateOutcome } from "@agent-bridle/coreutils";
-import type { RedirectOpenMode, ShellAccess } from "../interpret/shell-access.js";
+import type { RedirectOpenMode, ShellAccess } from "../interpret/io/shell-access.js";
 import { isPublicProgram, publicProgramBehind } from "./program-trees.js";
 
 /** Devices a script may always read (`/dev/null` also written): no caller data behind them. */

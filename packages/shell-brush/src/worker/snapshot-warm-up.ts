@@ -7,7 +7,7 @@
  */
 import { caveats, defaultPathPolicy, Gate, parseCaveats, top } from "@agent-bridle/core";
 import { Interpreter } from "../interpret/interpreter.js";
-import type { ShellAccess } from "../interpret/shell-access.js";
+import type { ShellAccess } from "../interpret/io/shell-access.js";
 import { FrameReader } from "./frame-reader.js";
 import { FrameWriter } from "./frame-writer.js";
 

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ExternalDescriptor } from "../interpret/external.js";
+import type { ExternalDescriptor } from "../interpret/io/external.js";
 
 export interface SubstitutionFiles {
   readonly argv: readonly string[];

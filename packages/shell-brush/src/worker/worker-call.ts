@@ -14,9 +14,9 @@ import {
 } from "@agent-bridle/core";
 import { type ExceededLimit, limitExceededDenial } from "@agent-bridle/sandbox";
 import { Interpreter } from "../interpret/interpreter.js";
-import type { OutputSink } from "../interpret/io.js";
-import type { ShellAccess } from "../interpret/shell-access.js";
-import { writeMeter } from "../interpret/write-meter.js";
+import type { OutputSink } from "../interpret/io/io.js";
+import type { ShellAccess } from "../interpret/io/shell-access.js";
+import { writeMeter } from "../interpret/io/write-meter.js";
 import { createConfinedRunner } from "./confined-runner.js";
 import { ownFileSizeLimit, watchFileSizes } from "./file-size-watch.js";
 import { type FrameSink, FrameWriter } from "./frame-writer.js";

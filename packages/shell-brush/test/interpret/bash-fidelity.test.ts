@@ -3,21 +3,9 @@
  * Issue 19 point 5: behaviours the public corpus found different from bash, each run
  * through the interpreter and through real bash, whose output is the expectation.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PATH, scratch, sh } from "./run.js";
-
-/** Real bash on `script` (stdin), in `cwd`, with the environment the interpreter gets. */
-function bash(script: string, cwd: string): { stdout: string; status: number } {
-  const ran = spawnSync("/bin/bash", ["--norc", "--noprofile"], {
-    cwd,
-    input: script,
-    env: { PATH, LC_ALL: "C" },
-    encoding: "utf8",
-  });
-  return { stdout: ran.stdout, status: ran.status ?? -1 };
-}
+import { bash, scratch, sh } from "./run.js";
 
 /** The interpreter's stdout and status equal bash's for `script`. */
 async function sameAsBash(script: string): Promise<string> {
@@ -129,6 +117,16 @@ describe.skipIf(!existsSync("/bin/bash"))("bash fidelity (issue 19 point 5)", ()
         "declare -r zzro=1; declare -t zztr=2; declare -prt | grep zz",
         "declare -na na=target; declare -p na",
         "export -f nosuchfn; echo $?; export 'ea[0]=1'; echo $?",
+      ].join("\n"),
+    );
+  });
+
+  it("expands a declaration's assignment words and plain words in one pass, left to right", async () => {
+    await sameAsBash(
+      [
+        "i=0; declare b=$((i+=1)) c$((i+=1)) d=$((i+=1)); declare -p b c2 d",
+        'x=5; f() { local -a arr=($x y) s="$x"; declare -p arr s; }; f',
+        "export e[1]=2; echo $?; readonly r1=1 'r2=$x' r3; declare -p r1 r2 r3",
       ].join("\n"),
     );
   });

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,4 +35,15 @@ export async function sh(source: string, cwd = directory): Promise<Ran> {
 
 export function scratch(): string {
   return mkdtempSync(join(directory, "case-"));
+}
+
+/** Real bash on `script` (stdin), in `cwd`, with the environment the interpreter gets. */
+export function bash(script: string, cwd: string): { stdout: string; status: number } {
+  const ran = spawnSync("/bin/bash", ["--norc", "--noprofile"], {
+    cwd,
+    input: script,
+    env: { PATH, LC_ALL: "C" },
+    encoding: "utf8",
+  });
+  return { stdout: ran.stdout, status: ran.status ?? -1 };
 }
