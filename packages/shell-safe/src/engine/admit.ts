@@ -11,7 +11,7 @@ import { UTILITIES, type UtilityName } from "@agent-bridle/coreutils";
 import type { Command, Pipeline, Script, Word } from "../subset/ast.js";
 import { isGlobWord, wordVariables } from "../subset/word-value.js";
 import { type ExpansionEnvironment, expandWord } from "./expand-word.js";
-import { expandGlob, type PatternToken, UnsupportedPattern } from "./glob.js";
+import { expandPatternTokens, type PatternToken, UnsupportedPattern } from "./pattern-expansion.js";
 import type { ProgramLookup } from "./program-lookup.js";
 
 /** A redirection after expansion; files are opened only when their pipeline runs. */
@@ -190,10 +190,10 @@ export async function expandPattern(
   context: Pick<AdmissionContext, "cx" | "cwd" | "maxGlobMatches">,
 ): Promise<string[]> {
   const pattern = argument.source;
-  let result: Awaited<ReturnType<typeof expandGlob>>;
+  let result: Awaited<ReturnType<typeof expandPatternTokens>>;
   let refusal: Denial | undefined;
   try {
-    result = await expandGlob({
+    result = await expandPatternTokens({
       tokens: argument.tokens,
       cwd: context.cwd,
       maxMatches: context.maxGlobMatches,

@@ -1,6 +1,6 @@
 import type { Word } from "../subset/ast.js";
 import { hasQuoting, isGlobWord } from "../subset/word-value.js";
-import type { PatternToken } from "./glob.js";
+import type { PatternToken } from "./pattern-expansion.js";
 
 /** Characters bash would split on (default `IFS`) or treat as a pattern in an unquoted value. */
 const SPLIT_OR_GLOB = /[ \t\n*?[\\]/;

@@ -10,13 +10,7 @@ const GLOBBER_FILE = /(^|\/)src\/(.+\/)?[^/]*glob[^/]*\.[cm]?[jt]s$/;
  * Known exceptions, each with the reason it is still there. An entry whose file is gone is
  * harmless; remove it with the file.
  */
-export const LANGUAGE_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
-  [
-    "packages/shell-safe/src/engine/glob.ts",
-    "shell-safe's globber, to be folded into @agent-bridle/bash's expandPathname behind a " +
-      "judged GlobAccess (issue 19 point 1, the step after the subset walk)",
-  ],
-]);
+export const LANGUAGE_EXCEPTIONS: ReadonlyMap<string, string> = new Map([]);
 
 /** A second bash parser or globber outside @agent-bridle/bash, unless listed above. */
 export function checkOneBashLanguage(context: FileContext): Violation | undefined {
