@@ -1,6 +1,6 @@
 /** `cd`, `pwd`, `pushd`, `popd`, `dirs`: the working directory and the directory stack. */
+import { refusalText } from "@agent-bridle/core";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
-import { refusalText } from "./errno-text.js";
 import { resolvePath } from "./paths.js";
 
 /** Change to `target` (a `stat` through the gate first); the status, errors reported. */

@@ -8,6 +8,7 @@
  */
 
 import { encodeShellText, type Redirect } from "@agent-bridle/bash";
+import { isNullDevice, refusalText } from "@agent-bridle/core";
 import {
   type DevTcpTarget,
   devTcpTarget,
@@ -16,7 +17,6 @@ import {
   SocketChannel,
   SocketSink,
 } from "./dev-tcp.js";
-import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";
 import type { Interpreter } from "./interpreter.js";
 import { type Channel, type Fds, FileSink, InputSource, nullSink } from "./io.js";
@@ -70,7 +70,7 @@ async function openTarget(
     else assign(substitution.direction === ">" ? substitution.sink : nullSink);
     return true;
   }
-  if (path === "/dev/null") {
+  if (isNullDevice(path)) {
     if (reading) next.set(fd, new InputSource(EMPTY));
     else assign(nullSink);
     return true;

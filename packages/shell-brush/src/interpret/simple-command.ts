@@ -8,7 +8,7 @@ import type { SimpleCommand } from "@agent-bridle/bash";
 import { expandAliases } from "./alias-expansion.js";
 import { type AssignmentNode, assignValue } from "./assignment.js";
 import { type Builtin, enabledBuiltin } from "./builtins.js";
-import { describeError } from "./errno-text.js";
+import { describeError } from "./describe-error.js";
 import { runExternal } from "./external-command.js";
 import { callFunction } from "./function-call.js";
 import type { Interpreter } from "./interpreter.js";

@@ -1,7 +1,8 @@
 /** `source` / `.`: read a file through the gate's `open` and run it in this shell. */
+
 import { decodeShellBytes } from "@agent-bridle/bash";
+import { refusalText } from "@agent-bridle/core";
 import type { Builtin } from "./builtin-context.js";
-import { refusalText } from "./errno-text.js";
 import { readAndClose } from "./gate.js";
 import { resolvePath } from "./paths.js";
 import { AssignmentAbort, ReturnSignal } from "./signals.js";
