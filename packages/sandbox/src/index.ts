@@ -17,8 +17,28 @@ export { createSeatbeltBackend } from "./backend/seatbelt-backend.js";
 export { SEATBELT_READ_CLOSURE, sbplString, seatbeltProfile } from "./backend/seatbelt-profile.js";
 export { type BackendSelection, selectBackend } from "./backend/select-backend.js";
 // the private channel to a child (carried entry, bash worker)
+export {
+  ChannelReader,
+  type FrameRead,
+  NO_FRAME_IN_TIME,
+} from "./channel/channel-reader.js";
+export {
+  CHILD_CHANNEL_FD,
+  type ChildChannel,
+  openChildChannel,
+} from "./channel/child-channel.js";
+export {
+  encodeAck,
+  encodeFrame,
+  FRAME_HEADER_BYTES,
+  type FrameSpec,
+  frameBodyLength,
+  frameMagic,
+  MAGIC_BYTES,
+} from "./channel/frames.js";
 export { type ParentProof, proveParent } from "./channel/parent-proof.js";
 export { openPrivateChannel, type PrivateChannel } from "./channel/private-channel.js";
+export { readAck } from "./channel/read-ack.js";
 export {
   buildChildEnvironment,
   type ChildEnvironmentRequest,
