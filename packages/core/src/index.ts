@@ -241,6 +241,8 @@ export { BASH_RESERVED_WORDS } from "./shell/bash-reserved-words.js";
 
 // the common shell input (spec §14)
 export {
+  type BashScriptInput,
+  bashScriptInputSchema,
   commonShellInputShape,
   DEFAULT_SHELL_LIMITS,
   SHELL_TOOL_ANNOTATIONS,

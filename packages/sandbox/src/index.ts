@@ -121,3 +121,17 @@ export { hostAllowListSupport } from "./network/host-allow-list-support.js";
 export type { HostResolver, NetTestHooks } from "./network/host-resolver.js";
 export { isInternalAddress } from "./network/internal-address.js";
 export { bindNetTestHooks } from "./network/net-test-hooks.js";
+// the shell-tool kit: an engine supplies its description, schema and run
+export type { CommonShellToolOptions } from "./shell-tool/common-shell-tool-options.js";
+export {
+  defineShellTool,
+  type ShellEngine,
+  type ShellToolSetup,
+} from "./shell-tool/define-shell-tool.js";
+export {
+  type ShellCall,
+  type ShellCallFacts,
+  type ShellInvocation,
+  type ShellRun,
+  timeoutText,
+} from "./shell-tool/shell-call.js";
