@@ -87,6 +87,7 @@ export {
   FS_AND_EXEC_COVERAGE,
   NO_COVERAGE,
 } from "./enforcement/engine-coverage.js";
+export { type ExecVia, execViaOf } from "./enforcement/exec-via.js";
 export {
   type FloorShortfall,
   fenceStrength,

@@ -1,11 +1,12 @@
 // edit_file (issue 17 point 9): exact-text replacement, refusals that write nothing, and
-// the attack catalogue's fs entries (§1, §2, A96), each denial with nothing changed.
+// the attack catalogue's fs entries (§1, §2, A96; the races A18, A20 are in
+// catalogue-races.test.ts), each denial with nothing changed.
 import { execFileSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { only } from "@agent-bridle/core";
 import { describe, expect, it } from "vitest";
-import { createHarness, expectDenied, withBlocked } from "./helpers/harness.js";
+import { createHarness, expectDenied, expectNoCanary, withBlocked } from "./helpers/harness.js";
 import { buildTree, snapshot, useWorkspace } from "./helpers/workspace.js";
 
 const ws = useWorkspace();
@@ -156,6 +157,103 @@ describe("attack catalogue, fs entries, through edit_file", () => {
     const dangling = await tools.call("edit_file", edit(path.join(ws.allowed, "dang"), secretEdit));
     expectDenied(dangling, "FS_SYMLINK_ESCAPE");
     expect(await readFile(path.join(ws.outside, "secret.txt"), "utf8")).toBe("CANARY-OUT");
+  });
+
+  it("A08: `..` after a link is removed as text first, so the edit is of $A's file (pinned: the decoy, never the outside)", async () => {
+    await buildTree(ws.outside, { "inner/.keep": "" });
+    await buildTree(ws.allowed, {
+      link: { link: path.join(ws.outside, "inner") },
+      "secret.txt": "DECOY-IN",
+    });
+    const value = await createHarness(ws).call(
+      "edit_file",
+      edit(`${ws.allowed}/link/../secret.txt`, [{ old_text: "DECOY-IN", new_text: "EDITED" }]),
+    );
+    expect(value.denied).toBeUndefined();
+    expect(await readFile(path.join(ws.allowed, "secret.txt"), "utf8")).toBe("EDITED");
+    expect(await readFile(path.join(ws.outside, "secret.txt"), "utf8")).toBe("CANARY-OUT");
+    expect(await snapshot(ws.outside)).toEqual({
+      "inner/": "<dir>",
+      "inner/.keep": "",
+      "secret.txt": "CANARY-OUT",
+    });
+  });
+
+  it("A16: a root reached through a link — both spellings of ok.txt edited, both blocked spellings refused", async () => {
+    await buildTree(ws.root, {
+      "real/ok.txt": "OK",
+      "real/blocked/key.txt": "CANARY-BLK",
+      alias: { link: path.join(ws.root, "real") },
+    });
+    const alias = path.join(ws.root, "alias");
+    const real = path.join(ws.root, "real");
+    const tools = createHarness(ws, {
+      grant: { fs_read: only([ws.root]), fs_write: only([ws.root]) },
+      config: {
+        allowedPaths: [alias],
+        blockedPaths: { blocked: [path.join(alias, "blocked")], writeBlocked: [] },
+      },
+    });
+    // positive controls: either spelling of the allowed root is edited
+    for (const [root, next] of [
+      [alias, "VIA-ALIAS"],
+      [real, "VIA-REAL"],
+    ] as const) {
+      const before = await readFile(path.join(real, "ok.txt"), "utf8");
+      const value = await tools.call(
+        "edit_file",
+        edit(path.join(root, "ok.txt"), [{ old_text: before, new_text: next }]),
+      );
+      expect(value.denied, JSON.stringify(value)).toBeUndefined();
+      expect(await readFile(path.join(real, "ok.txt"), "utf8")).toBe(next);
+    }
+    for (const root of [alias, real]) {
+      expectDenied(
+        await tools.call(
+          "edit_file",
+          edit(path.join(root, "blocked/key.txt"), [{ old_text: "CANARY-BLK", new_text: "PWNED" }]),
+        ),
+        "FS_BLOCKED",
+      );
+    }
+    expect(await readFile(path.join(real, "blocked/key.txt"), "utf8")).toBe("CANARY-BLK");
+  });
+
+  it("A22: the host's own descriptors (/proc/self/fd/N, /dev/fd/N) and a link to one are refused; the file they name is unchanged", async () => {
+    const held = await open(path.join(ws.outside, "secret.txt"), "r");
+    try {
+      await buildTree(ws.allowed, { fdlink: { link: `/dev/fd/${held.fd}` } });
+      const before = await snapshot(ws.allowed);
+      const everywhere = { fs_read: "all", fs_write: "all" } as const;
+      for (const tools of [
+        createHarness(ws, { grant: everywhere }),
+        createHarness(ws, {
+          grant: everywhere,
+          config: { allowedPaths: [ws.allowed], blockedPaths: { blocked: [], writeBlocked: [] } },
+        }),
+      ]) {
+        for (const target of [
+          `/proc/self/fd/${held.fd}`,
+          `/dev/fd/${held.fd}`,
+          path.join(ws.allowed, "fdlink"),
+        ]) {
+          const value = await tools.call("edit_file", edit(target, secretEdit));
+          expect(value.denied, target).toBe(true);
+          expectNoCanary(value);
+        }
+      }
+      expect(await readFile(path.join(ws.outside, "secret.txt"), "utf8")).toBe("CANARY-OUT");
+      expect(await snapshot(ws.allowed)).toEqual(before);
+    } finally {
+      await held.close();
+    }
+    // positive control: the same grant edits a file inside $A
+    await buildTree(ws.allowed, { "in.txt": "CANARY-OUT" });
+    const control = await createHarness(ws).call(
+      "edit_file",
+      edit(path.join(ws.allowed, "in.txt"), secretEdit),
+    );
+    expect(control.denied).toBeUndefined();
   });
 
   it("A12, A14: a blocked path wins over every spelling and a more specific allow, case-insensitively", async () => {

@@ -5,7 +5,9 @@ import {
   caveats,
   createHostBackend,
   type EnforcementReport,
+  type ExecVia,
   enforcementReport,
+  execViaOf,
   FS_AND_EXEC_COVERAGE,
   hostAllowListSupport,
   type LauncherBinary,
@@ -43,6 +45,11 @@ export interface DoctorReport {
       };
   /** What each restricted axis would report, per engine, for a grant restricting all four. */
   readonly axes: Readonly<Record<string, EnforcementReport>>;
+  /**
+   * The engines whose restricted exec would be held by the backend's execute rules alone,
+   * not an interceptor (the host engine under Landlock, ADR 0024); absent where none.
+   */
+  readonly exec_via: Readonly<Record<string, ExecVia>>;
   readonly engines: Readonly<Record<string, string>>;
   /** The bash engine: supported here, and what a real call (`echo`) under a restricted grant did. */
   readonly brush: BrushProbe;
@@ -186,6 +193,7 @@ export async function doctor(): Promise<DoctorReport> {
         FS_AND_EXEC_COVERAGE,
       ),
     },
+    exec_via: viaExecuteRules(execViaOf(restricted, applied, NO_COVERAGE)),
     engines: {
       "shell-brush": brushState(brush),
       "shell-safe": `available (${brush.supported ? "" : "the default here; "}--engine safe, [engine] shell = "safe")`,
@@ -196,7 +204,13 @@ export async function doctor(): Promise<DoctorReport> {
   };
 }
 
-function strengthNote(strength: AxisEnforcement | undefined): string {
+function viaExecuteRules(via: ExecVia | undefined): Readonly<Record<string, ExecVia>> {
+  return via === undefined ? {} : { "sandbox-host": via };
+}
+
+function strengthNote(strength: AxisEnforcement | undefined, via?: ExecVia): string {
+  if (via === "execute_rules")
+    return "the kernel's execute rules, no interceptor (ld.so can still run a readable ELF)";
   if (strength === "kernel") return "the kernel holds it";
   if (strength === "interceptor") return "checked before each use, not by the kernel";
   if (strength === "advisory") return "NOT enforced (the default floor refuses such grants)";
@@ -244,7 +258,10 @@ export function renderDoctor(report: DoctorReport): string {
   for (const [engine, axes] of Object.entries(report.axes)) {
     lines.push(`  ${engine}:`);
     for (const [axis, strength] of Object.entries(axes)) {
-      lines.push(`    ${axis.padEnd(8)} ${String(strength).padEnd(11)} ${strengthNote(strength)}`);
+      const via = axis === "exec" ? report.exec_via[engine] : undefined;
+      lines.push(
+        `    ${axis.padEnd(8)} ${String(strength).padEnd(11)} ${strengthNote(strength, via)}`,
+      );
     }
   }
   const lookups =

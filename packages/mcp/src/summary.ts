@@ -113,7 +113,14 @@ export function summarizeEnvelope(
   const engine = typeof disclosure.engine === "string" ? `, engine ${disclosure.engine}` : "";
   lines.push(`sandbox: ${String(envelope.sandbox_kind)}${engine}`);
   const report = isRecord(envelope.enforcement) ? envelope.enforcement : {};
-  const axes = Object.entries(report).map(([axis, strength]) => `${axis} ${String(strength)}`);
+  // The host shell's exec strength is the kernel's execute rules', not an interceptor's (ADR 0024).
+  const via = (axis: string) =>
+    axis === "exec" && disclosure.exec_via === "execute_rules"
+      ? " (via the kernel's execute rules; the engine checks no program)"
+      : "";
+  const axes = Object.entries(report).map(
+    ([axis, strength]) => `${axis} ${String(strength)}${via(axis)}`,
+  );
   lines.push(
     `enforcement: ${axes.length > 0 ? axes.join(", ") : "no restricted axis (nothing to report)"}`,
   );

@@ -61,7 +61,7 @@ describe("errors that point at the mistake", () => {
 });
 
 describe("the bridle command as a good citizen", () => {
-  it("read pipes the file's text alone; stat prints the mode in octal", async () => {
+  it("read and ls pipe the content alone (the sandbox lines on stderr); stat prints the mode in octal", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "a.txt"), "alpha\n");
     chmodSync(join(dir, "a.txt"), 0o640);
@@ -71,6 +71,11 @@ describe("the bridle command as a good citizen", () => {
     const stat = io(dir);
     expect(await bridle(["stat", "a.txt", "--grant", grantJson(dir)], stat.io)).toBe(0);
     expect(stat.stdout()).toContain("mode: 0640\n");
+    // ls pipes the listing alone too; what the sandbox did goes to stderr
+    const ls = io(dir);
+    expect(await bridle(["ls", "--grant", grantJson(dir)], ls.io)).toBe(0);
+    expect(ls.stdout()).toMatch(/^file\s+6\s+a\.txt\n$/);
+    expect(ls.stderr()).toMatch(/sandbox: none\nenforcement: /);
   });
 
   it("each subcommand's --help is its own, and --version prints the version", async () => {

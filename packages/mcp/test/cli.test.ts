@@ -136,6 +136,8 @@ describe("bridle run (the default engine: brush, the bash engine)", () => {
     expect(run.stderr()).toMatch(/exit code: 1\nsandbox: \w+, engine brush\n/);
     expect(run.stderr()).not.toContain("--- stdout ---");
     expect(run.stderr()).toMatch(/enforcement: .*exec interceptor/);
+    // the bash engine's exec strength is its own interceptor's: no execute-rules note
+    expect(run.stderr()).not.toContain("execute rules");
     expect(run.stderr()).toContain("[FS_OUTSIDE_ALLOWED]");
     expect(run.stderr()).toContain("using the demo grant");
     expect(readdirSync(dir)).toEqual([]);
@@ -177,6 +179,9 @@ describe("bridle run --engine host", () => {
     expect(envelope.exit_code).toBe(3);
     expect(envelope.stdout).toBe("hello\n");
     expect(envelope.disclosure.engine).toBe("sandbox-host");
+    // exec interceptor is the strength; execute rules, not an interceptor, held it (ADR 0024).
+    expect(envelope.enforcement.exec).toBe("interceptor");
+    expect(envelope.disclosure.exec_via).toBe("execute_rules");
   });
 
   it("prints a readable summary by default", async () => {
@@ -187,6 +192,9 @@ describe("bridle run --engine host", () => {
     expect(code).toBe(0);
     expect(run.stdout()).toBe("summary\n");
     expect(run.stderr()).toMatch(/exit code: 0\nsandbox: \w+, engine sandbox-host\n/);
+    expect(run.stderr()).toContain(
+      "exec interceptor (via the kernel's execute rules; the engine checks no program)",
+    );
   });
 });
 
@@ -276,7 +284,12 @@ describe("bridle doctor", () => {
       expect(text).toContain("user namespaces:");
       expect(text).toContain("process cap (pids):");
       expect(report.axes["sandbox-host"].fs_read).toBe("kernel");
+      // The host engine's exec is the kernel's execute rules, not an interceptor (ADR 0024).
+      expect(report.axes["sandbox-host"].exec).toBe("interceptor");
+      expect(report.exec_via).toEqual({ "sandbox-host": "execute_rules" });
+      expect(text).toMatch(/exec\s+interceptor\s+the kernel's execute rules, no interceptor/);
     }
+    expect(report.exec_via).not.toHaveProperty("shell-brush");
   });
 });
 

@@ -1,20 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildPackage,
-  closeClients,
-  grantJson,
-  resultText,
-  serverEnv,
-  startClient,
-  useTempDirs,
-} from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { grantJson, resultText, serverEnv, useTempDirs } from "./helpers.js";
+import { startClient, useBuiltServer } from "./mcp-session.js";
 
 // Issue 17 point 9: edit_file served by the MCP server, over the SDK's client.
 const tempDir = useTempDirs();
-beforeAll(() => buildPackage(), 120_000);
-afterEach(() => closeClients());
+useBuiltServer();
 
 const start = (project: string, home: string) =>
   startClient(
@@ -27,7 +19,6 @@ const start = (project: string, home: string) =>
     }),
     "bridle-edit-file",
   );
-const text = resultText;
 
 describe("edit_file over MCP", () => {
   it("is listed, edits a file relative to the base directory and returns the diff", async () => {
@@ -44,8 +35,8 @@ describe("edit_file over MCP", () => {
     });
     expect(result.isError).toBe(false);
     expect(readFileSync(join(project, "notes.txt"), "utf8")).toBe("one\n2\nthree\n");
-    expect(text(result)).toContain("-two");
-    expect(text(result)).toContain("+2");
+    expect(resultText(result)).toContain("-two");
+    expect(resultText(result)).toContain("+2");
   });
 
   it("refuses a missing old text in-band (isError) and writes nothing", async () => {
@@ -57,7 +48,7 @@ describe("edit_file over MCP", () => {
       arguments: { path: "notes.txt", edits: [{ old_text: "absent", new_text: "x" }] },
     });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/old_text does not occur/);
+    expect(resultText(result)).toMatch(/old_text does not occur/);
     expect(readFileSync(join(project, "notes.txt"), "utf8")).toBe("one\n");
   });
 });

@@ -1,71 +1,25 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, serverBin, serverEnv, useTempDirs, writeConfig } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import {
+  denialCodes,
+  grantJson,
+  resultText,
+  serverEnv,
+  useTempDirs,
+  writeConfig,
+} from "./helpers.js";
+import { refusedStart, startSession, useBuiltServer } from "./mcp-session.js";
 
 // Issue 17 point 2: blocked paths, the base directory and MCP roots, over the SDK's client.
 const tempDir = useTempDirs();
 const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";
-const clients: Client[] = [];
-
-beforeAll(() => buildPackage(), 120_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
+useBuiltServer();
 
 const PROGRAMS = ["/usr/local/bin", "/usr/bin", "/bin"];
 
-function grant(partial: Record<string, unknown>): string {
-  return JSON.stringify({
-    fs_read: "all",
-    fs_write: { only: [] },
-    exec: { only: [] },
-    net: { only: [] },
-    max_calls: "unlimited",
-    valid_for_generation: "all",
-    ...partial,
-  });
-}
-
-async function start(
-  env: Record<string, string>,
-  roots?: { current: string[] },
-): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [serverBin],
-    env,
-    stderr: "pipe",
-  });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const client = new Client(
-    { name: "bridle-file-settings", version: "0.0.0" },
-    roots === undefined ? {} : { capabilities: { roots: { listChanged: true } } },
-  );
-  if (roots !== undefined) {
-    client.setRequestHandler(ListRootsRequestSchema, () => ({
-      roots: roots.current.map((dir) => ({ uri: pathToFileURL(dir).href, name: dir })),
-    }));
-  }
-  await client.connect(transport);
-  clients.push(client);
-  return { client, stderr: () => stderr };
-}
-
-type Result = Awaited<ReturnType<Client["callTool"]>>;
-const text = (result: Result) =>
-  (result.content as { text?: string }[]).map((part) => part.text ?? "").join("");
-const codes = (result: Result) =>
-  ((result.structuredContent as { denials?: { code: string }[] }).denials ?? []).map(
-    (denial) => denial.code,
-  );
+/** Every file readable unless the test narrows it; nothing written, run or reached. */
+const grant = (partial: Record<string, unknown>) => grantJson({ fs_read: "all", ...partial });
 
 describe("[fs] blockedPaths", () => {
   it("protects a secret inside a shared folder from the fs tools and the shell; its neighbour stays readable", async () => {
@@ -74,7 +28,7 @@ describe("[fs] blockedPaths", () => {
     writeFileSync(join(dir, "notes.txt"), "shared notes\n");
     writeFileSync(join(dir, "secret.env"), "TOKEN=canary-51c0\n");
     writeConfig(home, `[fs]\nbaseDir = "${dir}"\nblockedPaths = ["${join(dir, "secret.env")}"]\n`);
-    const { client, stderr } = await start(
+    const { client, stderr } = await startSession(
       serverEnv(home, {
         AGENT_BRIDLE_CAVEATS: grant({
           fs_read: { only: [dir, ...PROGRAMS] },
@@ -87,10 +41,10 @@ describe("[fs] blockedPaths", () => {
       name: "read_file",
       arguments: { path: "notes.txt" },
     });
-    expect(neighbour.isError, text(neighbour)).toBe(false);
+    expect(neighbour.isError, resultText(neighbour)).toBe(false);
     const secret = await client.callTool({ name: "read_file", arguments: { path: "secret.env" } });
     expect(secret.isError).toBe(true);
-    expect(text(secret)).not.toContain("canary");
+    expect(resultText(secret)).not.toContain("canary");
     // The defaults still hold beside the added entry.
     const etc = await client.callTool({ name: "read_file", arguments: { path: "/etc/hostname" } });
     expect(etc.isError).toBe(true);
@@ -99,8 +53,8 @@ describe("[fs] blockedPaths", () => {
       name: "shell",
       arguments: { cmd: "cat notes.txt; cat secret.env" },
     });
-    expect(text(shell)).toContain("shared notes");
-    expect(text(shell)).not.toContain("canary");
+    expect(resultText(shell)).toContain("shared notes");
+    expect(resultText(shell)).not.toContain("canary");
   });
 
   it("replaces the read defaults only when asked explicitly", async () => {
@@ -111,34 +65,56 @@ describe("[fs] blockedPaths", () => {
       home,
       `[fs]\nreplaceDefaultBlockedPaths = true\nblockedPaths = ["${join(dir, "secret.env")}"]\n`,
     );
-    const { client, stderr } = await start(serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({}) }));
+    const { client, stderr } = await startSession(
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({}) }),
+    );
     expect(stderr()).toContain("(replacing the defaults)");
     const etc = await client.callTool({ name: "read_file", arguments: { path: "/etc/hostname" } });
-    expect(etc.isError, text(etc)).toBe(false);
+    expect(etc.isError, resultText(etc)).toBe(false);
     const secret = await client.callTool({
       name: "read_file",
       arguments: { path: join(dir, "secret.env") },
     });
     expect(secret.isError).toBe(true);
-    expect(text(secret)).not.toContain("canary");
+    expect(resultText(secret)).not.toContain("canary");
   });
 
   it("refuses to start on a relative blocked entry, naming the key", async () => {
     const home = tempDir();
     writeConfig(home, '[fs]\nblockedPaths = ["secret.env"]\n');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [serverBin],
-      env: serverEnv(home),
-      stderr: "pipe",
-    });
-    let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const client = new Client({ name: "bridle-file-settings", version: "0.0.0" });
-    await expect(client.connect(transport)).rejects.toThrow();
+    const stderr = await refusedStart(serverEnv(home));
     expect(stderr).toContain("[fs] blockedPaths entry");
+  });
+});
+
+describe("[fs] allowedPaths", () => {
+  it("narrows the fs tools within the grant: a granted file outside the allowed paths is refused", async () => {
+    const home = tempDir();
+    const shared = tempDir();
+    const beside = tempDir();
+    writeFileSync(join(shared, "in.txt"), "allowed and granted\n");
+    writeFileSync(join(beside, "out.txt"), "granted, not allowed: canary-9d21\n");
+    writeConfig(home, `[fs]\nallowedPaths = ["${shared}"]\n`);
+    const { client } = await startSession(
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [shared, beside] } }) }),
+    );
+    // positive control: inside the allowed path
+    const inside = await client.callTool({
+      name: "read_file",
+      arguments: { path: join(shared, "in.txt") },
+    });
+    expect(inside.isError, resultText(inside)).toBe(false);
+    expect(resultText(inside)).toContain("allowed and granted");
+    const outside = await client.callTool({
+      name: "read_file",
+      arguments: { path: join(beside, "out.txt") },
+    });
+    expect(outside.isError).toBe(true);
+    expect(denialCodes(outside)).toEqual(["FS_OUTSIDE_ALLOWED"]);
+    expect(resultText(outside)).not.toContain("canary");
+    const listed = await client.callTool({ name: "list_allowed_directories", arguments: {} });
+    expect(resultText(listed)).toContain(shared);
+    expect(resultText(listed)).not.toContain(beside);
   });
 });
 
@@ -149,7 +125,7 @@ describe("the JSON client configuration: AGENT_BRIDLE_BASE_DIR and AGENT_BRIDLE_
       const dir = tempDir();
       writeFileSync(join(dir, "hello.txt"), "hello from the base\n");
       writeFileSync(join(dir, ".env"), "canary-3b7a\n");
-      const { client } = await start(
+      const { client } = await startSession(
         serverEnv(tempDir(), {
           AGENT_BRIDLE_CAVEATS: grant({
             fs_read: { only: [dir, ...PROGRAMS] },
@@ -164,25 +140,25 @@ describe("the JSON client configuration: AGENT_BRIDLE_BASE_DIR and AGENT_BRIDLE_
         name: "shell",
         arguments: { cmd: "cat hello.txt; touch made-here" },
       });
-      expect(ran.isError, text(ran)).toBe(false);
-      expect(text(ran)).toContain("hello from the base");
+      expect(ran.isError, resultText(ran)).toBe(false);
+      expect(resultText(ran)).toContain("hello from the base");
       expect(readdirSync(dir).sort()).toEqual([".env", "hello.txt", "made-here"]);
       const secret = await client.callTool({ name: "read_file", arguments: { path: ".env" } });
       expect(secret.isError).toBe(true);
-      expect(text(secret)).not.toContain("canary");
+      expect(resultText(secret)).not.toContain("canary");
     },
   );
 
   it("without a base directory a relative path is refused, and the banner says how to set one", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "hello.txt"), "x");
-    const { client, stderr } = await start(
+    const { client, stderr } = await startSession(
       serverEnv(tempDir(), { AGENT_BRIDLE_CAVEATS: grant({}) }),
     );
     expect(stderr()).toContain("AGENT_BRIDLE_BASE_DIR");
     const relative = await client.callTool({ name: "read_file", arguments: { path: "hello.txt" } });
     expect(relative.isError).toBe(true);
-    expect(codes(relative)).toEqual(["FS_NO_BASE_DIR"]);
+    expect(denialCodes(relative)).toEqual(["FS_NO_BASE_DIR"]);
   });
 });
 
@@ -195,15 +171,15 @@ describe("MCP roots", () => {
     writeFileSync(join(second, "x.txt"), "in the second root\n");
     writeFileSync(join(outside, "y.txt"), "granted but outside the roots\n");
     const roots = { current: [first] };
-    const { client, stderr } = await start(
+    const { client, stderr } = await startSession(
       serverEnv(tempDir(), {
         AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [first, second, outside] } }),
       }),
-      roots,
+      { roots },
     );
     const relative = await client.callTool({ name: "read_file", arguments: { path: "x.txt" } });
-    expect(relative.isError, text(relative)).toBe(false);
-    expect(text(relative)).toContain("in the first root");
+    expect(relative.isError, resultText(relative)).toBe(false);
+    expect(resultText(relative)).toContain("in the first root");
     expect(stderr()).toContain("the client's roots");
     // Granted, but outside the client's roots: refused.
     const beside = await client.callTool({
@@ -216,7 +192,7 @@ describe("MCP roots", () => {
     await client.sendRootsListChanged();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const moved = await client.callTool({ name: "read_file", arguments: { path: "x.txt" } });
-    expect(text(moved)).toContain("in the second root");
+    expect(resultText(moved)).toContain("in the second root");
   });
 
   it("a root outside the grant grants nothing", async () => {
@@ -224,13 +200,13 @@ describe("MCP roots", () => {
     const root = tempDir();
     writeFileSync(join(root, "z.txt"), "canary-root-0a\n");
     writeFileSync(join(granted, "g.txt"), "granted\n");
-    const { client } = await start(
+    const { client } = await startSession(
       serverEnv(tempDir(), { AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [granted] } }) }),
-      { current: [root] },
+      { roots: { current: [root] } },
     );
     const inRoot = await client.callTool({ name: "read_file", arguments: { path: "z.txt" } });
     expect(inRoot.isError).toBe(true);
-    expect(text(inRoot)).not.toContain("canary");
+    expect(resultText(inRoot)).not.toContain("canary");
     const inGrant = await client.callTool({
       name: "read_file",
       arguments: { path: join(granted, "g.txt") },

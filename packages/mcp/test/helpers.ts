@@ -43,7 +43,10 @@ export function serverEnv(
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, ...extra };
 }
 
-/** A grant as the server reads it from `AGENT_BRIDLE_CAVEATS`: every axis given. */
+/**
+ * A grant as the server reads it from `AGENT_BRIDLE_CAVEATS`, every field given: the axes
+ * `caveats` does not name grant nothing (`only: []`).
+ */
 export function grantJson(caveats: Record<string, unknown>): string {
   return JSON.stringify({
     fs_read: { only: [] },
@@ -57,32 +60,22 @@ export function grantJson(caveats: Record<string, unknown>): string {
 }
 
 /**
- * The SDK's client on a spawned server with `env` (see `serverEnv`), closed by
- * `closeClients()` (call it in `afterEach`).
+ * A grant as `grantJson` builds it, but the axes `caveats` does not name are whole
+ * (`"all"`): for tests about something other than the grant.
  */
-export async function startClient(env: Record<string, string>, name = "bridle-e2e") {
-  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [serverBin],
-    env,
-    stderr: "ignore",
-  });
-  const client = new Client({ name, version: "0.0.0" });
-  await client.connect(transport);
-  openClients.push(client);
-  return client;
-}
-
-const openClients: { close(): Promise<void> }[] = [];
-
-export async function closeClients(): Promise<void> {
-  for (const client of openClients.splice(0)) await client.close();
+export function openGrantJson(caveats: Record<string, unknown> = {}): string {
+  return grantJson({ fs_read: "all", fs_write: "all", exec: "all", net: "all", ...caveats });
 }
 
 /** The text a tool result shows the model. */
 export function resultText(result: object): string {
   const content = (result as { content?: { text?: string }[] }).content ?? [];
   return content.map((part) => part.text ?? "").join("");
+}
+
+/** The codes of a tool result's denials (its `structuredContent`). */
+export function denialCodes(result: object): string[] {
+  const structured = (result as { structuredContent?: { denials?: { code: string }[] } })
+    .structuredContent;
+  return (structured?.denials ?? []).map((denial) => denial.code);
 }

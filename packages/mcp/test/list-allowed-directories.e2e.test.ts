@@ -1,22 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildPackage,
-  closeClients,
-  grantJson,
-  resultText,
-  serverEnv,
-  startClient,
-  useTempDirs,
-} from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { grantJson, resultText, serverEnv, useTempDirs } from "./helpers.js";
+import { startClient, useBuiltServer } from "./mcp-session.js";
 
 // Issue 17 point 9: list_allowed_directories, directory_tree and the shell's granted programs, served by
 // the MCP server, over the SDK's client.
 const tempDir = useTempDirs();
 
-beforeAll(() => buildPackage(), 120_000);
-afterEach(() => closeClients());
+useBuiltServer();
 
 describe("list_allowed_directories over MCP", () => {
   it("names the granted directories within the configured ones, never the rest", async () => {

@@ -1,69 +1,24 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROGRESS_HEARTBEAT_META_KEY } from "../src/progress.js";
-import { buildPackage, serverBin, serverEnv, useTempDirs, writeConfig } from "./helpers.js";
+import { openGrantJson, resultText, serverEnv, useTempDirs, writeConfig } from "./helpers.js";
+import { startSession, useBuiltServer } from "./mcp-session.js";
 
 // Issue 17 points 3 and 4: what of a run reaches the model, and when it is an error.
 const tempDir = useTempDirs();
 const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";
-const clients: Client[] = [];
-
-beforeAll(() => buildPackage(), 120_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
+useBuiltServer();
 
 const PROGRAM_DIRECTORIES = ["/usr/local/bin", "/usr/bin", "/bin"];
-
-function grant(partial: Record<string, unknown>): string {
-  return JSON.stringify({
-    fs_read: "all",
-    fs_write: "all",
-    exec: "all",
-    net: "all",
-    max_calls: "unlimited",
-    valid_for_generation: "all",
-    ...partial,
-  });
-}
-
-async function start(
-  env: Record<string, string>,
-): Promise<{ client: Client; received: JSONRPCMessage[] }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [serverBin],
-    env,
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "bridle-model-results", version: "0.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  const received: JSONRPCMessage[] = [];
-  const deliver = transport.onmessage;
-  transport.onmessage = (message: JSONRPCMessage) => {
-    received.push(message);
-    deliver?.(message);
-  };
-  return { client, received };
-}
-
-function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
-  const content = result.content as { type: string; text?: string }[];
-  return content.map((part) => part.text ?? "").join("");
-}
 
 describe.skipIf(!onBrushPlatform)("a partly refused run over MCP (bash engine)", () => {
   it("reaches the model with its stdout, stderr and exit code, the denial appended, and is not an error", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "not-granted"), "#!/bin/sh\ntouch pwned\n", { mode: 0o755 });
-    const { client } = await start(
+    const { client } = await startSession(
       serverEnv(tempDir(), {
-        AGENT_BRIDLE_CAVEATS: grant({
+        AGENT_BRIDLE_CAVEATS: openGrantJson({
           fs_read: { only: [dir, ...PROGRAM_DIRECTORIES] },
           fs_write: { only: [dir] },
           exec: { only: ["echo", "touch"] },
@@ -78,7 +33,7 @@ describe.skipIf(!onBrushPlatform)("a partly refused run over MCP (bash engine)",
         cwd: dir,
       },
     });
-    const body = text(result);
+    const body = resultText(result);
     expect(result.isError, body).toBe(false);
     expect(body).toMatch(/^exit code: 0\n/);
     expect(body).toContain("--- stdout ---\nbefore\nafter\n");
@@ -96,9 +51,9 @@ describe.skipIf(!onBrushPlatform)("a partly refused run over MCP (bash engine)",
 
   it("a refusal before anything ran is an error with the reasons as text", async () => {
     const dir = tempDir();
-    const { client } = await start(
+    const { client } = await startSession(
       serverEnv(tempDir(), {
-        AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [dir] }, fs_write: { only: [] } }),
+        AGENT_BRIDLE_CAVEATS: openGrantJson({ fs_read: { only: [dir] }, fs_write: { only: [] } }),
       }),
     );
     const result = await client.callTool({
@@ -106,21 +61,24 @@ describe.skipIf(!onBrushPlatform)("a partly refused run over MCP (bash engine)",
       arguments: { path: "/etc/hostname" },
     });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/^denied: /);
+    expect(resultText(result)).toMatch(/^denied: /);
   });
 });
 
 describe("timeouts and output size over MCP (host engine, open grant)", () => {
   it("a timed-out call is an error, and its output still reaches the model", async () => {
     const dir = tempDir();
-    const { client } = await start(
-      serverEnv(tempDir(), { AGENT_BRIDLE_CAVEATS: grant({}), AGENT_BRIDLE_ENGINE: "host" }),
+    const { client } = await startSession(
+      serverEnv(tempDir(), {
+        AGENT_BRIDLE_CAVEATS: openGrantJson({}),
+        AGENT_BRIDLE_ENGINE: "host",
+      }),
     );
     const result = await client.callTool({
       name: "shell",
       arguments: { cmd: "echo started; sleep 30", cwd: dir, timeout_secs: 1 },
     });
-    const body = text(result);
+    const body = resultText(result);
     expect(result.isError, body).toBe(true);
     expect(body).toContain("timed out");
     expect(body).toContain("--- stdout ---\nstarted\n");
@@ -135,8 +93,11 @@ describe("timeouts and output size over MCP (host engine, open grant)", () => {
 
   it("caps what the model receives far below 1 MiB, keeping the head and the tail with a marker", async () => {
     const dir = tempDir();
-    const { client, received } = await start(
-      serverEnv(tempDir(), { AGENT_BRIDLE_CAVEATS: grant({}), AGENT_BRIDLE_ENGINE: "host" }),
+    const { client, received } = await startSession(
+      serverEnv(tempDir(), {
+        AGENT_BRIDLE_CAVEATS: openGrantJson({}),
+        AGENT_BRIDLE_ENGINE: "host",
+      }),
     );
     const result = await client.callTool({
       name: "shell",
@@ -145,7 +106,7 @@ describe("timeouts and output size over MCP (host engine, open grant)", () => {
         cwd: dir,
       },
     });
-    const body = text(result);
+    const body = resultText(result);
     expect(result.isError).toBe(false);
     expect(body).toContain("HEAD-START");
     expect(body).toContain("TAIL-END");
@@ -159,8 +120,8 @@ describe("timeouts and output size over MCP (host engine, open grant)", () => {
     const dir = tempDir();
     const home = tempDir();
     writeConfig(home, "[limits]\nmax_model_output_bytes = 100\n");
-    const { client } = await start(
-      serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({}), AGENT_BRIDLE_ENGINE: "host" }),
+    const { client } = await startSession(
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: openGrantJson({}), AGENT_BRIDLE_ENGINE: "host" }),
     );
     const result = await client.callTool({
       name: "shell",
@@ -173,8 +134,11 @@ describe("timeouts and output size over MCP (host engine, open grant)", () => {
   });
 
   it("advertises a default timeout_secs below the usual 60 s client timeout", async () => {
-    const { client } = await start(
-      serverEnv(tempDir(), { AGENT_BRIDLE_CAVEATS: grant({}), AGENT_BRIDLE_ENGINE: "host" }),
+    const { client } = await startSession(
+      serverEnv(tempDir(), {
+        AGENT_BRIDLE_CAVEATS: openGrantJson({}),
+        AGENT_BRIDLE_ENGINE: "host",
+      }),
     );
     const { tools } = await client.listTools();
     const shell = tools.find((tool) => tool.name === "shell");
@@ -190,8 +154,8 @@ describe("timeouts and output size over MCP (host engine, open grant)", () => {
     const dir = tempDir();
     const home = tempDir();
     writeConfig(home, "[limits]\nheartbeat_secs = 1\n");
-    const { client, received } = await start(
-      serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({}), AGENT_BRIDLE_ENGINE: "host" }),
+    const { client, received } = await startSession(
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: openGrantJson({}), AGENT_BRIDLE_ENGINE: "host" }),
     );
     const result = await client.callTool(
       { name: "shell", arguments: { cmd: "sleep 2.6; echo done", cwd: dir } },

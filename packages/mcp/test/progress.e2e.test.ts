@@ -1,49 +1,19 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage, Progress } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROGRESS_STREAM_META_KEY } from "../src/progress.js";
-import { buildPackage, serverBin, serverEnv, useTempDirs } from "./helpers.js";
+import { openGrantJson, serverEnv, useTempDirs } from "./helpers.js";
+import { startSession, useBuiltServer } from "./mcp-session.js";
 
 const tempDir = useTempDirs();
-const clients: Client[] = [];
+useBuiltServer();
 
-beforeAll(() => buildPackage(), 120_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
-
-const OPEN_GRANT = JSON.stringify({
-  fs_read: "all",
-  fs_write: "all",
-  exec: "all",
-  net: "all",
-  max_calls: "unlimited",
-  valid_for_generation: "all",
-});
-
-/** The SDK's client on a spawned server (host engine), recording every message it reads. */
-async function start(): Promise<{ client: Client; received: JSONRPCMessage[] }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [serverBin],
-    env: serverEnv(tempDir(), { AGENT_BRIDLE_CAVEATS: OPEN_GRANT, AGENT_BRIDLE_ENGINE: "host" }),
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "bridle-progress-e2e", version: "0.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  const received: JSONRPCMessage[] = [];
-  const deliver = transport.onmessage;
-  // The stdio transport hands each message over with one argument.
-  transport.onmessage = (message: JSONRPCMessage) => {
-    received.push(message);
-    deliver?.(message);
-  };
-  return { client, received };
-}
+/** The SDK's client on a spawned server (host engine, open grant), recording what it reads. */
+const start = () =>
+  startSession(
+    serverEnv(tempDir(), { AGENT_BRIDLE_CAVEATS: openGrantJson(), AGENT_BRIDLE_ENGINE: "host" }),
+  );
 
 const isProgress = (message: JSONRPCMessage) =>
   "method" in message && message.method === "notifications/progress";

@@ -1,19 +1,13 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage, repoRoot, serverBin, useTempDirs } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { repoRoot, resultText, serverBin, useTempDirs } from "./helpers.js";
+import { startSession, useBuiltServer } from "./mcp-session.js";
 
 // The README's MCP client configuration works as written (issue 17, "Done when").
 const tempDir = useTempDirs();
-const clients: Client[] = [];
 const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";
-
-beforeAll(() => buildPackage(), 120_000);
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
+useBuiltServer();
 
 interface ServerEntry {
   command: string;
@@ -42,18 +36,17 @@ describe.skipIf(!onBrushPlatform)("the README's MCP client configuration", () =>
     writeFileSync(join(project, "README.txt"), "project readme\n");
     writeFileSync(join(project, ".env"), "SECRET=canary-readme-44\n");
     const entry = readmeServer(project);
-    const transport = new StdioClientTransport({
-      command: entry.command === "node" ? process.execPath : entry.command,
-      args: entry.args,
+    const { client } = await startSession(
       // What a client adds: its PATH and a HOME.
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tempDir(), ...entry.env },
-      stderr: "pipe",
-    });
-    const client = new Client({ name: "readme-client", version: "0.0.0" });
-    await client.connect(transport);
-    clients.push(client);
+      { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tempDir(), ...entry.env },
+      {
+        name: "readme-client",
+        command: entry.command === "node" ? process.execPath : entry.command,
+        args: entry.args,
+      },
+    );
     const listed = await client.callTool({ name: "shell", arguments: { cmd: "ls -a; cat .env" } });
-    const body = (listed.content as { text?: string }[]).map((part) => part.text ?? "").join("");
+    const body = resultText(listed);
     expect(listed.isError, body).toBe(false);
     expect(body).toContain("README.txt");
     expect(body).not.toContain("canary");

@@ -1,20 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildPackage,
-  closeClients,
-  grantJson,
-  resultText,
-  serverEnv,
-  startClient,
-  useTempDirs,
-} from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { grantJson, resultText, serverEnv, useTempDirs } from "./helpers.js";
+import { startClient, useBuiltServer } from "./mcp-session.js";
 
 // Issue 17 point 9: search_files served by the MCP server, over the SDK's client.
 const tempDir = useTempDirs();
-beforeAll(() => buildPackage(), 120_000);
-afterEach(() => closeClients());
+useBuiltServer();
 
 const start = (project: string, home: string) =>
   startClient(
@@ -24,7 +16,6 @@ const start = (project: string, home: string) =>
     }),
     "bridle-search-files",
   );
-const text = resultText;
 
 describe("search_files over MCP", () => {
   it("is listed read-only, and finds a line relative to the base directory", async () => {
@@ -41,8 +32,8 @@ describe("search_files over MCP", () => {
       arguments: { path: ".", query: "TODO" },
     });
     expect(result.isError).toBe(false);
-    expect(text(result)).toContain("// TODO rename");
-    expect(text(result)).toContain(join(project, "src", "a.ts"));
+    expect(resultText(result)).toContain("// TODO rename");
+    expect(resultText(result)).toContain(join(project, "src", "a.ts"));
   });
 
   it("refuses a directory outside the grant in-band (isError), returning nothing of it", async () => {
@@ -54,6 +45,6 @@ describe("search_files over MCP", () => {
       arguments: { path: outside, query: "CANARY" },
     });
     expect(result.isError).toBe(true);
-    expect(text(result)).not.toContain("CANARY-OUT");
+    expect(resultText(result)).not.toContain("CANARY-OUT");
   });
 });

@@ -5,71 +5,30 @@ import {
   brushWorkers,
   chainBetween,
   descendantsOf,
+  isSpawnServer,
   type LiveProcess,
   stillRunning,
   waitFor,
 } from "@agent-bridle-tools/test-kit";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   bridleBin,
-  buildPackage,
+  openGrantJson,
+  resultText,
   serverBin,
   serverEnv,
   useTempDirs,
   writeConfig,
 } from "./helpers.js";
+import { startSession, useBuiltServer } from "./mcp-session.js";
 
 const tempDir = useTempDirs();
 const onBrushPlatform = process.platform === "linux" || process.platform === "darwin";
-const open: { client: Client; transport: StdioClientTransport }[] = [];
+useBuiltServer();
 
-beforeAll(() => buildPackage(), 120_000);
-afterEach(async () => {
-  for (const { client } of open.splice(0)) await client.close();
-});
-
-interface Started {
-  readonly client: Client;
-  readonly stderr: () => string;
-  /** The server process's pid. */
-  readonly pid: number;
-}
-
-async function start(env: Record<string, string>, args = [serverBin]): Promise<Started> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args,
-    env,
-    stderr: "pipe",
-  });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const client = new Client({ name: "bridle-e2e", version: "0.0.0" });
-  await client.connect(transport);
-  open.push({ client, transport });
-  return { client, stderr: () => stderr, pid: transport.pid ?? -1 };
-}
-
-function grant(partial: Record<string, unknown>): string {
-  return JSON.stringify({
-    fs_read: "all",
-    fs_write: "all",
-    exec: "all",
-    net: "all",
-    max_calls: "unlimited",
-    valid_for_generation: "all",
-    ...partial,
-  });
-}
-
-function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
-  const content = result.content as { type: string; text?: string }[];
-  return content.map((part) => part.text ?? "").join("");
-}
+/** The server spawned with `args` (default this package's `agent-bridle-mcp`). */
+const start = (env: Record<string, string>, args?: readonly string[]) =>
+  startSession(env, args === undefined ? {} : { args });
 
 describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
   it("initializes, lists the tools with schemas and annotations, serves a granted read and refuses one outside", async () => {
@@ -80,7 +39,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
     writeFileSync(join(outside, "secret.txt"), "canary-7f3a\n");
     const { client, stderr } = await start(
       serverEnv(home, {
-        AGENT_BRIDLE_CAVEATS: grant({
+        AGENT_BRIDLE_CAVEATS: openGrantJson({
           fs_read: { only: [data] },
           fs_write: { only: [] },
           max_calls: { at_most: 2 },
@@ -123,7 +82,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
     expect(allowed.isError).toBe(false);
     const envelope = allowed.structuredContent as { result: { content: string } };
     expect(envelope.result.content).toBe("hello from the grant\n");
-    expect(JSON.parse(text(allowed))).toEqual(envelope);
+    expect(JSON.parse(resultText(allowed))).toEqual(envelope);
 
     // Outside the grant: an in-band denial, not charged.
     const denied = await client.callTool({
@@ -131,8 +90,8 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
       arguments: { path: join(outside, "secret.txt") },
     });
     expect(denied.isError).toBe(true);
-    expect(text(denied)).toMatch(/^denied: read of .*not within the granted fs_read scope/);
-    expect(text(denied)).not.toContain("canary");
+    expect(resultText(denied)).toMatch(/^denied: read of .*not within the granted fs_read scope/);
+    expect(resultText(denied)).not.toContain("canary");
     const deniedEnvelope = denied.structuredContent as { denials: { code: string }[] };
     expect(deniedEnvelope.denials[0]?.code).toBe("FS_OUTSIDE_ALLOWED");
 
@@ -147,7 +106,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
       arguments: { path: join(data, "hello.txt") },
     });
     expect(spent.isError).toBe(true);
-    expect(text(spent)).toBe("denied: call budget (max_calls) exhausted");
+    expect(resultText(spent)).toBe("denied: call budget (max_calls) exhausted");
     expect(spent.structuredContent).toEqual({
       error: { code: "BUDGET_EXHAUSTED", message: "denied: call budget (max_calls) exhausted" },
     });
@@ -157,13 +116,13 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
 
   it("answers an unknown tool and invalid arguments with tool errors, not protocol errors", async () => {
     const home = tempDir();
-    const { client } = await start(serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({}) }));
+    const { client } = await start(serverEnv(home, { AGENT_BRIDLE_CAVEATS: openGrantJson({}) }));
     const unknown = await client.callTool({ name: "no_such_tool", arguments: {} });
     expect(unknown.isError).toBe(true);
-    expect(text(unknown)).toBe("no such tool: no_such_tool");
+    expect(resultText(unknown)).toBe("no such tool: no_such_tool");
     const invalid = await client.callTool({ name: "read_file", arguments: { path: 7 } });
     expect(invalid.isError).toBe(true);
-    expect(text(invalid)).toContain("path");
+    expect(resultText(invalid)).toContain("path");
   });
 
   it("is deny-all when nothing is configured, and says so on stderr", async () => {
@@ -176,7 +135,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
       arguments: { path: join(data, "x.txt") },
     });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/^denied: no grant is configured.*AGENT_BRIDLE_CAVEATS/);
+    expect(resultText(result)).toMatch(/^denied: no grant is configured.*AGENT_BRIDLE_CAVEATS/);
     expect(stderr()).toContain("DENY-ALL");
     expect(stderr()).toContain("failing closed");
   });
@@ -214,7 +173,7 @@ describe("agent-bridle-mcp over stdio, driven by the SDK's client", () => {
     expect(fromFile.stderr()).toContain("config.toml [caveats]");
 
     const fromEnv = await start(
-      serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [] } }) }),
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: openGrantJson({ fs_read: { only: [] } }) }),
     );
     const refused = await fromEnv.client.callTool({
       name: "read_file",
@@ -252,7 +211,7 @@ const PROGRAM_DIRECTORIES = [
 ];
 
 function shellGrant(dir: string, extra: Record<string, unknown> = {}): string {
-  return grant({
+  return openGrantJson({
     fs_read: { only: [dir, ...PROGRAM_DIRECTORIES] },
     fs_write: { only: [dir] },
     exec: { only: ["echo", "sleep"] },
@@ -309,7 +268,7 @@ describe.skipIf(!onBrushPlatform).each(SHELL_ENGINES)("$title over MCP", ({ engi
       net: "kernel",
       exec: "interceptor",
     });
-    expect(text(result)).toMatch(/^exit code: 0\n--- stdout ---\nhi from bash \n/);
+    expect(resultText(result)).toMatch(/^exit code: 0\n--- stdout ---\nhi from bash \n/);
   });
 
   it("spends the session's budget: a call beyond max_calls is refused and runs nothing", async () => {
@@ -334,7 +293,7 @@ describe.skipIf(!onBrushPlatform).each(SHELL_ENGINES)("$title over MCP", ({ engi
       arguments: { cmd: "touch marker", cwd: dir },
     });
     expect(spent.isError).toBe(true);
-    expect(text(spent)).toBe("denied: call budget (max_calls) exhausted");
+    expect(resultText(spent)).toBe("denied: call budget (max_calls) exhausted");
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -357,7 +316,10 @@ describe.skipIf(!onBrushPlatform).each(SHELL_ENGINES)("$title over MCP", ({ engi
     const [sleeper] = sleepersWith(marker);
     // Everything between the server and the sleep: for brush the worker (Node running
     // the worker flag) and the launchers; for host the bash and its launcher.
-    const chain = chainBetween(server.pid, sleeper as LiveProcess);
+    // The host's spawn server (ADR 0023) outlives the call by design; the rest of the chain does not.
+    const chain = chainBetween(server.pid, sleeper as LiveProcess).filter(
+      (live) => !isSpawnServer(live),
+    );
     expect(chain.length).toBeGreaterThan(1);
     if (engine === "brush") expect(brushWorkers(chain)).toHaveLength(1);
     controller.abort();
@@ -384,16 +346,16 @@ describe.skipIf(!onBrushPlatform)("the bash engine's refusals over MCP (case 101
     });
     const { client } = await start(
       serverEnv(home, {
-        AGENT_BRIDLE_CAVEATS: grant({ exec: { only: ["ls"] }, fs_write: { only: [dir] } }),
+        AGENT_BRIDLE_CAVEATS: openGrantJson({ exec: { only: ["ls"] }, fs_write: { only: [dir] } }),
       }),
     );
     const listed = await client.callTool({
       name: "shell",
       arguments: { cmd: `ls '${dir}'`, cwd: dir },
     });
-    expect(listed.isError, text(listed)).toBe(false);
-    expect(text(listed)).toContain("marker-file-101");
-    expect(text(listed)).toContain("engine brush");
+    expect(listed.isError, resultText(listed)).toBe(false);
+    expect(resultText(listed)).toContain("marker-file-101");
+    expect(resultText(listed)).toContain("engine brush");
 
     const denied = await client.callTool({
       name: "shell",
@@ -401,8 +363,8 @@ describe.skipIf(!onBrushPlatform)("the bash engine's refusals over MCP (case 101
     });
     // A run with a denial in it is not an error: its output and status reach the model.
     expect(denied.isError).toBe(false);
-    expect(text(denied)).toContain("definitely-not-granted");
-    expect(text(denied)).toMatch(/^exit code: 126\n/);
+    expect(resultText(denied)).toContain("definitely-not-granted");
+    expect(resultText(denied)).toMatch(/^exit code: 126\n/);
     const envelope = denied.structuredContent as { exit_code: number; stderr: string };
     expect(envelope.exit_code).toBe(126);
     expect(envelope.stderr).toContain("execution denied");
@@ -416,7 +378,10 @@ describe("the safe-subset engine's budget over MCP (case 102)", () => {
     const dir = tempDir();
     const { client } = await start(
       serverEnv(home, {
-        AGENT_BRIDLE_CAVEATS: grant({ exec: { only: ["echo"] }, max_calls: { at_most: 1 } }),
+        AGENT_BRIDLE_CAVEATS: openGrantJson({
+          exec: { only: ["echo"] },
+          max_calls: { at_most: 1 },
+        }),
         AGENT_BRIDLE_ENGINE: "safe",
       }),
     );
@@ -425,13 +390,13 @@ describe("the safe-subset engine's budget over MCP (case 102)", () => {
       arguments: { cmd: `touch ${join(dir, "made")}`, cwd: dir },
     });
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toContain("touch");
+    expect(resultText(refused)).toContain("touch");
     expect(readdirSync(dir)).toEqual([]);
     const served = await client.callTool({
       name: "shell",
       arguments: { cmd: "echo still in budget", cwd: dir },
     });
-    expect(served.isError, text(served)).toBe(false);
+    expect(served.isError, resultText(served)).toBe(false);
     expect((served.structuredContent as { stdout: string }).stdout).toBe("still in budget\n");
   });
 });
@@ -442,7 +407,7 @@ describe("sessions", () => {
     const dir = tempDir();
     writeConfig(home, "[limits]\nmax_concurrent_calls = 1\n");
     const { client } = await start(
-      serverEnv(home, { AGENT_BRIDLE_CAVEATS: grant({}), AGENT_BRIDLE_ENGINE: "host" }),
+      serverEnv(home, { AGENT_BRIDLE_CAVEATS: openGrantJson({}), AGENT_BRIDLE_ENGINE: "host" }),
     );
     const started = performance.now();
     const results = await Promise.all([
@@ -458,7 +423,7 @@ describe("sessions", () => {
     const dir = tempDir();
     const { client, stderr } = await start(
       serverEnv(home, {
-        AGENT_BRIDLE_CAVEATS: grant({}),
+        AGENT_BRIDLE_CAVEATS: openGrantJson({}),
         AGENT_BRIDLE_ENGINE: "host",
         BRIDLE_MODE: "unbridle",
         AGENT_BRIDLE_UNBRIDLE: "i-understand-this-is-dangerous",
@@ -475,7 +440,7 @@ describe("sessions", () => {
 
     const restricted = await start(
       serverEnv(home, {
-        AGENT_BRIDLE_CAVEATS: grant({ exec: { only: ["echo"] }, fs_read: { only: [dir] } }),
+        AGENT_BRIDLE_CAVEATS: openGrantJson({ exec: { only: ["echo"] }, fs_read: { only: [dir] } }),
         AGENT_BRIDLE_ENGINE: "host",
         BRIDLE_MODE: "unbridle",
         AGENT_BRIDLE_UNBRIDLE: "i-understand-this-is-dangerous",
@@ -489,7 +454,7 @@ describe("sessions", () => {
       arguments: { cmd: "rm -f keep.txt", cwd: dir },
     });
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toContain("engine unavailable for this grant");
+    expect(resultText(refused)).toContain("engine unavailable for this grant");
     expect(refused.structuredContent).toMatchObject({
       disclosure: { unbridled: true },
       denials: [{ code: "ENGINE_UNAVAILABLE" }],
@@ -498,7 +463,7 @@ describe("sessions", () => {
 
     const oneKey = await start(
       serverEnv(home, {
-        AGENT_BRIDLE_CAVEATS: grant({}),
+        AGENT_BRIDLE_CAVEATS: openGrantJson({}),
         AGENT_BRIDLE_ENGINE: "host",
         BRIDLE_MODE: "unbridle",
         AGENT_BRIDLE_UNBRIDLE: "true",
@@ -510,7 +475,7 @@ describe("sessions", () => {
       arguments: { cmd: "echo hi", cwd: dir },
     });
     expect(denied.isError).toBe(true);
-    expect(text(denied)).toMatch(/^denied: the server refused to unbridle/);
+    expect(resultText(denied)).toMatch(/^denied: the server refused to unbridle/);
   });
 });
 
@@ -597,7 +562,7 @@ describe.skipIf(!onBrushPlatform)("end of input", () => {
     writeFileSync(join(dir, "x.txt"), "piped");
     const child = spawn(process.execPath, [serverBin], {
       env: serverEnv(home, {
-        AGENT_BRIDLE_CAVEATS: grant({ fs_read: { only: [dir] } }),
+        AGENT_BRIDLE_CAVEATS: openGrantJson({ fs_read: { only: [dir] } }),
         ...env,
       }),
       stdio: ["pipe", "pipe", "pipe"],

@@ -168,6 +168,7 @@ static int launch(struct policy policy, char **target) {
 
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--probe") == 0) return probe_main();
+  if (argc == 2 && strcmp(argv[1], "--serve") == 0) return serve_main();
   if (argc >= 5 && strcmp(argv[1], "--nest") == 0 && strcmp(argv[3], "--") == 0)
     nest_main(argv[2], argv + 4);
   if (argc == 3 && strcmp(argv[1], "--peer-cred") == 0) return peer_cred_main(argv[2]);
@@ -175,7 +176,7 @@ int main(int argc, char **argv) {
   int by_text = argc >= 5 && strcmp(argv[1], "--policy") == 0;
   if (!(by_fd || by_text) || strcmp(argv[3], "--") != 0) {
     fail_msg("usage: bridle-launch --policy-fd <n> | --policy <text> -- <program> [arg...] | "
-             "--nest <program> -- <argv0> [arg...] | --probe | --peer-cred <fd>");
+             "--nest <program> -- <argv0> [arg...] | --serve | --probe | --peer-cred <fd>");
   }
   if (argv[4][0] != '/') fail_msg("program must be an absolute path");
   struct policy policy;

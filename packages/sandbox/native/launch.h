@@ -105,6 +105,9 @@ void bridge_loopback_up(void);                 /* launcher, in its own network n
 int bridge_channel_take(const struct policy *p); /* launcher, before the target's fork */
 void bridge_hand_over(const struct policy *p, int channel); /* launcher, after the fork */
 
+/* serve.c: the host's spawn server (--serve) */
+int serve_main(void);
+
 /* probe.c */
 int probe_main(void);
 int peer_cred_main(const char *fd_text);

@@ -127,7 +127,7 @@ int probe_main(void) {
          reached > L_NAMESPACES ? "true" : "false", reached > L_NAMESPACES ? "true" : "false",
          modes[isolate_procs_mode()], cgroups_memory_available() ? "cgroup" : "none");
   for (int i = 0; i < LAYERS; i++) printf("%s\"%s\":%s", i ? "," : "", layer_names[i], reached > i ? "true" : "false");
-  printf("},\"net_proxy\":%s,\"layer_error\":\"", net_proxy_works() ? "true" : "false");
+  printf("},\"net_proxy\":%s,\"serve\":true,\"layer_error\":\"", net_proxy_works() ? "true" : "false");
   json_text(reached < LAYERS ? (error[0] ? error : "failed without a message") : "");
   printf("\"}\n");
   return fflush(stdout) == 0 ? 0 : EXIT_LAUNCH_FAILED;

@@ -77,6 +77,27 @@ describe.skipIf(process.platform !== "linux")("host shell on the kernel boundary
     expect(existsSync(sentinel)).toBe(false);
   });
 
+  it("issue 17 point 10: exec interceptor under Landlock discloses exec_via execute_rules (no interceptor runs)", async () => {
+    const a = tempDir();
+    const { dispatch } = registryWith(tool(a));
+    const restricted = RunEnvelopeSchema.parse(
+      await dispatch({ cmd: "echo ran" }, { exec: only(["echo"]) }),
+    );
+    expect(restricted).toMatchObject({ exit_code: 0, stdout: "ran\n" });
+    expect(restricted.enforcement).toEqual({ exec: "interceptor" });
+    expect(restricted.disclosure).toMatchObject({
+      engine: "sandbox-host",
+      exec_via: "execute_rules",
+    });
+    // exec unrestricted: there is no exec strength to explain, so no mechanism either.
+    const unrestricted = RunEnvelopeSchema.parse(
+      await dispatch({ cmd: "echo ran" }, { fs_write: only([a]) }),
+    );
+    expect(unrestricted).toMatchObject({ exit_code: 0, sandbox_kind: "landlock" });
+    expect(unrestricted.enforcement).not.toHaveProperty("exec");
+    expect(unrestricted.disclosure).not.toHaveProperty("exec_via");
+  });
+
   it("a timed-out setsid descendant never writes its marker", async () => {
     const a = tempDir();
     const marker = join(a, "late-marker");

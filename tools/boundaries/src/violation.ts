@@ -1,4 +1,7 @@
-/** The rules the boundary check enforces; each violation names exactly one. */
+/**
+ * The rules the boundary check and the guardrails (ADR 0026) enforce; each violation names
+ * exactly one.
+ */
 export type Rule =
   | "layer-order"
   | "engine-to-engine"
@@ -13,7 +16,12 @@ export type Rule =
   | "manifest-layer"
   | "dev-tool-dependency"
   | "unknown-package"
-  | "package-name";
+  | "package-name"
+  | "file-length"
+  | "function-length"
+  | "mutable-field"
+  | "public-surface"
+  | "stale-exception";
 
 /** One broken boundary: where it is, which rule, and what to do instead. */
 export interface Violation {

@@ -16,6 +16,14 @@ export {
   parseOnlyEngine,
 } from "./engine.js";
 export {
+  checkGeneratedAgreement,
+  type Divergence,
+  type DivergenceKind,
+  type GeneratedOptions,
+  type GeneratedReport,
+} from "./generated-agreement.js";
+export { type GeneratedScript, generateScript, generateScripts } from "./grammar/generate.js";
+export {
   type AgreementReport,
   checkParseAgreement,
   corpusScripts,

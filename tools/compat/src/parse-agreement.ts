@@ -65,6 +65,18 @@ function quote(text: string): string {
   return `'${text.split("'").join("'\\''")}'`;
 }
 
+/** `bash --norc --noprofile -n` on each script (batched drivers; see the header). */
+export function bashNoExecVerdicts(
+  scripts: readonly string[],
+  batches: number,
+  options: readonly string[] = [],
+): Promise<{ ok: boolean; error: string }[]> {
+  return bashVerdicts(
+    scripts.map((script) => ({ file: "", name: "", script, options })),
+    batches,
+  );
+}
+
 async function bashVerdicts(
   scripts: readonly ParsedScript[],
   batches: number,

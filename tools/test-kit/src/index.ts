@@ -6,6 +6,7 @@ export {
   brushWorkers,
   chainBetween,
   descendantsOf,
+  isSpawnServer,
   type LiveProcess,
   stillRunning,
   waitFor,

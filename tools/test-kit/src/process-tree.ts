@@ -53,6 +53,15 @@ export function brushWorkers(processes: readonly LiveProcess[]): LiveProcess[] {
   );
 }
 
+/**
+ * Whether `live` is a host's spawn server (`bridle-launch --serve`, ADR 0023): it lives as
+ * long as the host that started it, by design, and is nobody's call's leftover (what it
+ * started is, and is found below it).
+ */
+export function isSpawnServer(live: LiveProcess): boolean {
+  return live.argv[1] === "--serve";
+}
+
 /** The processes from `leaf` up to (not including) `root`; empty when `leaf` is not below it. */
 export function chainBetween(root: number, leaf: LiveProcess): LiveProcess[] {
   const byPid = new Map(descendantsOf(root).map((live) => [live.pid, live]));

@@ -26,10 +26,19 @@ export function startsCompound(parser: Parser, token: Token): boolean {
   return literal !== null && COMPOUND_WORDS.has(literal);
 }
 
-/** A compound command at the current token, with its trailing redirections. */
+/** Reserved words bash no longer recognises right after a redirection's target word. */
+const CLOSING_WORDS = new Set(["then", "elif", "else", "fi", "do", "done", "esac", "}"]);
+
+/**
+ * A compound command at the current token, with its trailing redirections. After them a
+ * closing word is a plain word, so it cannot stand there: `{ (a) >f }` is a syntax error at
+ * `}` (`{ (a) }` is not).
+ */
 export function parseCompound(parser: Parser): CompoundCommand {
   const body = parseCompoundBody(parser);
   const redirects = parser.parseTrailingRedirects();
+  const after = parser.peek();
+  if (redirects.length > 0 && CLOSING_WORDS.has(parser.literal(after) ?? "")) parser.fail(after);
   const end = redirects[redirects.length - 1]?.end ?? body.end;
   return { type: "CompoundCommand", body, redirects, start: body.start, end };
 }

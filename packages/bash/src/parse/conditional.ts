@@ -5,7 +5,7 @@ import type { Word } from "./ast-word.js";
 import { isBlank, isMetacharacter } from "./characters.js";
 import { COMMAND_WORD } from "./lexer.js";
 import { literalOf, type Parser } from "./parser.js";
-import type { ParserState } from "./parser-state.js";
+import { operatorEnd, type ParserState } from "./parser-state.js";
 import { type ScanConfig, scanParts } from "./scan-parts.js";
 import { unexpectedEnd, unexpectedToken } from "./syntax-failure.js";
 
@@ -80,6 +80,11 @@ function read(state: ParserState, regex: boolean, newlines: boolean): CondToken 
     state.pos += length;
     return { kind, start, end: state.pos } as CondToken;
   };
+  // A line continuation may split a two-character operator (`&\<newline>&` is `&&`).
+  const pair = (kind: CondToken["kind"], text: string): CondToken | null => {
+    const end = operatorEnd(state, text, start);
+    return end < 0 ? null : symbol(kind, end - start);
+  };
   if (state.atEnd()) return symbol("end", 0);
   if (state.char() === "\n") return symbol("newline", 1);
   if (!regex) {
@@ -89,8 +94,8 @@ function read(state: ParserState, regex: boolean, newlines: boolean): CondToken 
     ) {
       return symbol("close", 2);
     }
-    if (state.startsWith("&&")) return symbol("and", 2);
-    if (state.startsWith("||")) return symbol("or", 2);
+    const logical = pair("and", "&&") ?? pair("or", "||");
+    if (logical !== null) return logical;
     if (state.char() === "(") return symbol("open", 1);
     if (state.char() === ")") return symbol("shut", 1);
     if (state.char() === "<") return symbol("less", 1);
@@ -191,12 +196,9 @@ class ConditionalParser {
     const text = literalOf(token.word);
     const after = this.peek(false);
     if (after.kind === "newline") this.fail(after);
-    if (
-      text !== null &&
-      UNARY.has(text) &&
-      after.kind === "word" &&
-      !BINARY.has(literalOf(after.word) ?? "")
-    ) {
+    // bash reads a unary operator's word as one whatever follows: `[[ -n == x ]]` is `-n`
+    // applied to `==` and then a stray `x`, and `[[ -n ]]` lacks its argument.
+    if (text !== null && UNARY.has(text)) {
       const operand = this.operand();
       return {
         type: "ConditionalUnary",
@@ -227,7 +229,6 @@ class ConditionalParser {
         end: right.end,
       };
     }
-    if (text !== null && UNARY.has(text) && after.kind === "close") this.fail(after);
     return { type: "ConditionalWord", word: token.word, start: token.start, end: token.end };
   }
 }

@@ -34,10 +34,15 @@ export function parseFunctionKeyword(parser: Parser): FunctionDefinition {
   const name = parser.literal(nameToken);
   if (name === null) parser.fail(nameToken);
   parser.next();
+  // `()` is optional after `function name`: a `(` not followed by `)` opens a subshell
+  // body (`function g ( list )`), and `((` an arithmetic one (`function g ((x--))`).
   const after = parser.peek();
   if (after.kind === "operator" && after.operator === "(") {
+    const before = parser.state.pos;
     parser.next();
-    parser.expectOperator(")");
+    const close = parser.peek();
+    if (close.kind === "operator" && close.operator === ")") parser.next();
+    else parser.state.pos = before;
   }
   const body = parseBody(parser);
   return { type: "FunctionDefinition", name, keyword: true, body, start, end: body.end };

@@ -7,7 +7,7 @@ import type { RedirectOperator } from "./ast-command.js";
 import type { Word } from "./ast-word.js";
 import { isBlank, isDigit, isMetacharacter, isName } from "./characters.js";
 import { readPendingHeredocs } from "./heredoc.js";
-import { type ParserState, skipContinuations } from "./parser-state.js";
+import { operatorEnd, type ParserState, skipContinuations } from "./parser-state.js";
 import { type ScanConfig, scanParts } from "./scan-parts.js";
 
 export type ControlOperator =
@@ -91,10 +91,26 @@ export function skipBlanks(state: ParserState): void {
   }
 }
 
-function redirectAt(state: ParserState, offset: number): RedirectOperator | undefined {
+/** The longest of `operators` (listed longest first) at `offset`, with its end. */
+function longestOperator<T extends string>(
+  state: ParserState,
+  operators: readonly T[],
+  offset: number,
+): { readonly operator: T; readonly end: number } | undefined {
+  for (const operator of operators) {
+    const end = operatorEnd(state, operator, offset);
+    if (end >= 0) return { operator, end };
+  }
+  return undefined;
+}
+
+function redirectAt(
+  state: ParserState,
+  offset: number,
+): { readonly operator: RedirectOperator; readonly end: number } | undefined {
   if (state.char(offset + 1) === "(" && (state.char(offset) === "<" || state.char(offset) === ">"))
     return undefined;
-  return REDIRECT.find((operator) => state.startsWith(operator, offset));
+  return longestOperator(state, REDIRECT, offset);
 }
 
 function redirectPrefix(state: ParserState, start: number): Token | null {
@@ -117,10 +133,10 @@ function redirectPrefix(state: ParserState, start: number): Token | null {
     fdVariable = state.source.slice(start + 1, close);
     end = close + 1;
   }
-  const operator = redirectAt(state, end);
-  if (operator === undefined || (operator.startsWith("&") && end !== start)) return null;
-  state.pos = end + operator.length;
-  return { kind: "redirect", operator, fd, fdVariable, start, end: state.pos };
+  const found = redirectAt(state, end);
+  if (found === undefined || (found.operator.startsWith("&") && end !== start)) return null;
+  state.pos = found.end;
+  return { kind: "redirect", operator: found.operator, fd, fdVariable, start, end: state.pos };
 }
 
 function readToken(state: ParserState): Token {
@@ -138,10 +154,10 @@ function readToken(state: ParserState): Token {
   }
   const isProcessSubstitution = (char === "<" || char === ">") && state.char(start + 1) === "(";
   if (!isProcessSubstitution) {
-    const operator = CONTROL.find((candidate) => state.startsWith(candidate, start));
-    if (operator !== undefined) {
-      state.pos += operator.length;
-      return { kind: "operator", operator, start, end: state.pos };
+    const found = longestOperator(state, CONTROL, start);
+    if (found !== undefined) {
+      state.pos = found.end;
+      return { kind: "operator", operator: found.operator, start, end: state.pos };
     }
   }
   const { parts, flags } = scanParts(state, COMMAND_WORD);

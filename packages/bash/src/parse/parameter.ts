@@ -13,6 +13,7 @@ function operandConfig(inDouble: boolean, stops: string, singleQuotes: boolean):
     escapes: "any",
     inDouble,
     nest: { open: "{", close: "}" },
+    singleQuoteSpans: inDouble && !singleQuotes,
     stop: (state, depth) => {
       const char = state.char();
       return char !== undefined && depth === 0 && stops.includes(char);

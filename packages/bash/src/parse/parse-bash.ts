@@ -16,14 +16,24 @@ export type ParseBashResult =
   | { readonly ok: true; readonly script: Script }
   | { readonly ok: false; readonly error: BashSyntaxError };
 
+/**
+ * `$(…)`, `<(…)`, `>(…)` bodies. The here-documents of the enclosing command line wait for
+ * the newline that ends that line: a newline inside the substitution does not read them
+ * (`cat <<E $(echo<newline>echo a)<newline>body<newline>E`).
+ */
 function parseNested(state: ParserState): Script {
   const openedAt = state.pos;
-  const parser = new Parser(state);
-  const body = parser.parseList();
-  const close = parser.peek();
-  if (close.kind === "end") throw unmatched(")", openedAt);
-  parser.expectClosingParen(openedAt);
-  return { type: "Script", body, start: openedAt, end: close.start };
+  const outer = state.pendingHeredocs.splice(0);
+  try {
+    const parser = new Parser(state);
+    const body = parser.parseList();
+    const close = parser.peek();
+    if (close.kind === "end") throw unmatched(")", openedAt);
+    parser.expectClosingParen(openedAt);
+    return { type: "Script", body, start: openedAt, end: close.start };
+  } finally {
+    state.pendingHeredocs.unshift(...outer);
+  }
 }
 
 function parseSource(source: string, depth: number): Script {

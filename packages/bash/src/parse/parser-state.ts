@@ -64,3 +64,17 @@ export function skipContinuations(state: ParserState, offset: number): number {
   while (state.char(at) === "\\" && state.char(at + 1) === "\n") at += 2;
   return at;
 }
+
+/**
+ * The end of `operator` written at `offset`, or -1. bash removes line continuations
+ * before it reads a token, so one may split an operator: `|\<newline>|` is `||`.
+ */
+export function operatorEnd(state: ParserState, operator: string, offset: number): number {
+  let at = offset;
+  for (let index = 0; index < operator.length; index += 1) {
+    if (index > 0) at = skipContinuations(state, at);
+    if (state.char(at) !== operator[index]) return -1;
+    at += 1;
+  }
+  return at;
+}

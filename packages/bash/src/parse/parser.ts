@@ -146,10 +146,11 @@ export class Parser {
     const commands: Command[] = [];
     const operators: ("|" | "|&")[] = [];
     const after = this.peek();
-    // bash accepts `time` and `!` with no command (`time;`, `!` alone on a line).
+    // bash accepts `time` and `!` with no command (`time;`, `!` alone on a line), but not
+    // sent to the background (`! &` and `time &` are syntax errors at `&`).
     const bare =
       (timed !== null || bangs > 0) &&
-      (this.isListEnd(after) || after.kind === "newline" || isSeparator(after));
+      (this.isListEnd(after) || after.kind === "newline" || isSemicolon(after));
     if (!bare) commands.push(this.parseCommand());
     for (;;) {
       const token = this.peek();
@@ -233,8 +234,8 @@ export function literalOf(word: Word): string | null {
     : null;
 }
 
-function isSeparator(token: Token): boolean {
-  return token.kind === "operator" && (token.operator === ";" || token.operator === "&");
+function isSemicolon(token: Token): boolean {
+  return token.kind === "operator" && token.operator === ";";
 }
 
 function isFunctionName(name: string): boolean {

@@ -28,6 +28,12 @@ export interface ScanConfig {
   readonly limit?: number;
   /** `<<-`: leading tabs of each line are not part of the body. */
   readonly stripTabs?: boolean;
+  /**
+   * `'…'` is text, but `stop` and `nest` are not checked inside it: bash finds the end of
+   * a `${x-…}` inside double quotes past single-quoted braces (`"${x:-'}'}"` is `'}'`),
+   * and then expands the quoted text like the rest.
+   */
+  readonly singleQuoteSpans?: boolean;
 }
 
 export interface ScanResult {
@@ -157,6 +163,11 @@ function skipTabs(state: ParserState, config: ScanConfig, collector: PartCollect
   if (!config.stripTabs) return;
   if (state.pos !== 0 && state.source[state.pos - 1] !== "\n") return;
   if (state.char() !== "\t") return;
+  // After a line continuation the line goes on: bash strips the tabs of a line it reads,
+  // and the continued text is part of the line before (`\t\ta\\<newline>\t\tb` is `a\t\tb`).
+  let backslashes = 0;
+  while (state.source[state.pos - 2 - backslashes] === "\\") backslashes += 1;
+  if (backslashes % 2 === 1) return;
   collector.flush(state.pos);
   while (state.char() === "\t") state.pos += 1;
 }
@@ -166,6 +177,7 @@ export function scanParts(state: ParserState, config: ScanConfig): ScanResult {
   const collector = new PartCollector();
   const limit = config.limit ?? state.source.length;
   let depth = 0;
+  let inSingle = false;
   skipTabs(state, config, collector);
   while (state.pos < limit) {
     const char = state.char() as string;
@@ -185,8 +197,14 @@ export function scanParts(state: ParserState, config: ScanConfig): ScanResult {
       scanExtGlob(state, collector);
       continue;
     }
-    if (config.stop(state, depth)) break;
+    if (!inSingle && config.stop(state, depth)) break;
     const start = state.pos;
+    if (inSingle && (char === '"' || char === "`")) {
+      // Inside a skipped single-quoted span, quotes and backquotes are text.
+      state.pos += 1;
+      collector.add(char, start, char);
+      continue;
+    }
     if (char === "'" && config.quotes === "all") {
       collector.flush(start);
       collector.push(scanSingleQuoted(state), true);
@@ -216,7 +234,8 @@ export function scanParts(state: ParserState, config: ScanConfig): ScanResult {
       collector.flush(start);
       collector.push(scanBackquote(state, config.inDouble), false);
     } else {
-      if (config.nest !== undefined) {
+      if (char === "'" && config.singleQuoteSpans) inSingle = !inSingle;
+      if (config.nest !== undefined && !inSingle) {
         if (char === config.nest.open) depth += 1;
         else if (char === config.nest.close) depth -= 1;
       }

@@ -183,11 +183,21 @@ function tryAssignment(parser: Parser, word: Word): Assignment | null {
   };
 }
 
-/** A simple command; `first` is an already consumed first word token, if any. */
+/**
+ * A simple command; `first` is an already consumed first word token, if any.
+ *
+ * Like bash, a word is an assignment only where bash's lexer still accepts one: before the
+ * command word while no redirection has followed an assignment (`>f a=(1)` and
+ * `a=1 b=(2)` are assignments, `a=1 >f b=(2)` is a syntax error at `(`), and as an
+ * argument of a declaration builtin that stood in that position, with no redirection
+ * since it (`declare >f x=(1)` is a syntax error too).
+ */
 export function parseSimpleCommand(parser: Parser, first: Token | null): SimpleCommand {
   const assignments: Assignment[] = [];
   const words: (Word | Assignment)[] = [];
   const redirects: Redirect[] = [];
+  let assignable = true;
+  let declarationArguments = false;
   let start = first?.start ?? parser.peek().start;
   let end = start;
   let token: Token | null = first;
@@ -201,14 +211,18 @@ export function parseSimpleCommand(parser: Parser, first: Token | null): SimpleC
       const redirect = parseRedirect(parser, token);
       redirects.push(redirect);
       end = redirect.end;
+      if (assignments.length > 0 || words.length > 0) assignable = false;
+      declarationArguments = false;
     } else if (token.kind === "word") {
       const word = token.word;
-      const declaration =
-        words[0]?.type === "Word" && DECLARATION_BUILTINS.has(literalOf(words[0]) ?? "");
-      const assignment = words.length === 0 || declaration ? tryAssignment(parser, word) : null;
+      const command = words.length === 0;
+      const assignment =
+        (command && assignable) || declarationArguments ? tryAssignment(parser, word) : null;
       if (assignment === null) words.push(word);
-      else if (words.length === 0) assignments.push(assignment);
+      else if (command) assignments.push(assignment);
       else words.push(assignment);
+      if (command && assignment === null)
+        declarationArguments = assignable && DECLARATION_BUILTINS.has(literalOf(word) ?? "");
       end = Math.max(word.end, assignment?.end ?? 0);
     }
     token = null;

@@ -66,7 +66,12 @@ const tree = fc.letrec<{ command: string; list: string }>((tie) => ({
       .tuple(word, tie("list"))
       .map(([subject, body]) => `case ${subject} in a|b) ${body};; *) :;; esac`),
     fc.tuple(name, tie("list")).map(([function_, body]) => `f${function_}() { ${body}; }`),
-    fc.tuple(word, word).map(([left, right]) => `[[ ${left} == ${right} && -n ${left} ]]`),
+    // A left operand that reads as a unary operator (`-a`) takes `==` as its argument in
+    // bash (`[[ -a == 0 ]]` is a syntax error), so it gets a prefix.
+    fc
+      .tuple(word, word)
+      .map(([word, right]) => [word.startsWith("-") ? `x${word}` : word, right])
+      .map(([left, right]) => `[[ ${left} == ${right} && -n ${left} ]]`),
     name.map((variable) => `(( ${variable} += 2 ))`),
     tie("list").map((list) => `echo $(${list}) "$(${list})"`),
   ),

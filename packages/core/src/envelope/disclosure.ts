@@ -19,6 +19,12 @@ export const DisclosureSchema = z.strictObject({
   /** The call's network went through its egress proxy, which decided by host name (network.md). */
   net_via: z.literal("proxy").optional(),
   /**
+   * A restricted `exec` axis was held by the backend's execute rules alone: the engine ran
+   * no program check of its own (the host shell). The report's strength is the backend's
+   * (ADR 0024).
+   */
+  exec_via: z.literal("execute_rules").optional(),
+  /**
    * What the kernel refused a spawned program (a path outside its view, an exec without
    * the right) is not in `denials`: it reaches the program as an ordinary error (ADR 0013).
    */
@@ -37,6 +43,8 @@ export interface DisclosureFacts {
   readonly privateTempDir?: string;
   /** A host allow-list's connections went through the egress proxy. */
   readonly netVia?: "proxy";
+  /** The exec axis was held by the backend's execute rules, with no engine check (ADR 0024). */
+  readonly execVia?: "execute_rules";
   /** Some axis was held by the kernel, whose refusals the result cannot list. */
   readonly kernelRefusalsNotItemised?: boolean;
 }
@@ -53,6 +61,7 @@ export function buildDisclosure(facts: DisclosureFacts): Disclosure | undefined 
   if (facts.engine !== undefined) disclosure.engine = facts.engine;
   if (facts.privateTempDir !== undefined) disclosure.private_temp_dir = facts.privateTempDir;
   if (facts.netVia !== undefined) disclosure.net_via = facts.netVia;
+  if (facts.execVia !== undefined) disclosure.exec_via = facts.execVia;
   if (facts.kernelRefusalsNotItemised) disclosure.kernel_refusals = "not_itemised";
   return Object.keys(disclosure).length === 1 ? undefined : disclosure;
 }

@@ -70,10 +70,7 @@ export function createOutputSession(
   options: OutputSessionOptions,
 ): OutputSession {
   const target = normalizeOutputObserver(observer);
-  const budget = options.maxBytesPerStream;
-  if (!Number.isSafeInteger(budget) || budget < 0) {
-    throw new ConfigurationError("maxBytesPerStream must be a non-negative safe integer");
-  }
+  const budget = streamBudget(options);
   const id = allocateShellInvocationId();
   const remaining: Record<ShellOutputStream, number> = { stdout: budget, stderr: budget };
   let state: OutputSessionState = "open";
@@ -124,13 +121,8 @@ export function createOutputSession(
     },
     emit(stream: ShellOutputStream, chunk: Uint8Array): void {
       if (state !== "open") return;
-      const left = remaining[stream];
-      const take = Math.min(left, chunk.byteLength);
-      // `!(take > 0)` also drops chunks for a stream name outside the type (NaN).
-      if (!(take > 0)) return;
-      remaining[stream] = left - take;
-      const copy = new Uint8Array(take);
-      copy.set(chunk.subarray(0, take));
+      const copy = takeWithinBudget(remaining, stream, chunk);
+      if (copy === undefined) return;
       queue.push({ stream, chunk: copy });
       schedule();
     },
@@ -150,4 +142,31 @@ export function createOutputSession(
       });
     },
   });
+}
+
+function streamBudget(options: OutputSessionOptions): number {
+  const budget = options.maxBytesPerStream;
+  if (!Number.isSafeInteger(budget) || budget < 0) {
+    throw new ConfigurationError("maxBytesPerStream must be a non-negative safe integer");
+  }
+  return budget;
+}
+
+/**
+ * A copy of as much of `chunk` as `stream`'s remaining budget allows (the producer may
+ * reuse its buffer), charged to the budget; undefined when nothing of it is taken.
+ */
+function takeWithinBudget(
+  remaining: Record<ShellOutputStream, number>,
+  stream: ShellOutputStream,
+  chunk: Uint8Array,
+): Uint8Array | undefined {
+  const left = remaining[stream];
+  const take = Math.min(left, chunk.byteLength);
+  // `!(take > 0)` also drops chunks for a stream name outside the type (NaN).
+  if (!(take > 0)) return undefined;
+  remaining[stream] = left - take;
+  const copy = new Uint8Array(take);
+  copy.set(chunk.subarray(0, take));
+  return copy;
 }

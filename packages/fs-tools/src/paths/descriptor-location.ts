@@ -30,6 +30,9 @@ export async function isOpenedAt(handle: FileHandle, real: string): Promise<bool
   }
 }
 
+/** What opening a directory that was swapped or removed meanwhile fails with. */
+const MOVED = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+
 const DIRECTORY_FLAGS =
   constants.O_RDONLY |
   (constants.O_DIRECTORY ?? 0) |
@@ -42,14 +45,21 @@ const DIRECTORY_FLAGS =
  * confirms it is at `directory`, and the base is its `/proc/self/fd/N`, so a name looked up
  * beneath it is looked up in that directory, and a directory swapped for a link on the way
  * cannot redirect it (`undefined` when the directory is not where it should be).
- * Elsewhere the base is `directory` itself.
+ * A directory gone or replaced meanwhile (`ENOENT`, `ENOTDIR`, `ELOOP` from the open) is not
+ * where it should be either. Elsewhere the base is `directory` itself.
  */
 export async function inDirectory<Value>(
   directory: string,
   use: (base: string) => Promise<Value>,
 ): Promise<Value | undefined> {
   if (!HAS_DESCRIPTOR_PATHS) return use(directory);
-  const handle = await open(directory, DIRECTORY_FLAGS);
+  let handle: FileHandle;
+  try {
+    handle = await open(directory, DIRECTORY_FLAGS);
+  } catch (error) {
+    if (MOVED.has((error as { code?: string }).code ?? "")) return undefined;
+    throw error;
+  }
   try {
     if (!(await isOpenedAt(handle, directory))) return undefined;
     return await use(`/proc/self/fd/${handle.fd}`);

@@ -2,7 +2,7 @@ import type { BigIntStats } from "node:fs";
 import { link, lstat, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type Code, type Denial, type JudgedPath, sameFile } from "@agent-bridle/core";
-import { isOpenedAt } from "../paths/descriptor-location.js";
+import { descriptorPath, isOpenedAt, readlink } from "../paths/descriptor-location.js";
 import { CHANGED, type FileRefusal } from "../paths/file-refusal.js";
 import type { ToolPaths } from "../paths/tool-paths.js";
 import { isRaceError } from "./race-errors.js";
@@ -63,7 +63,8 @@ async function commit(temp: string, replacement: Replacement): Promise<Code | un
 type TempOutcome =
   | { readonly kind: "written"; readonly stats: BigIntStats }
   | { readonly kind: "refused"; readonly denial: Denial }
-  | { readonly kind: "misplaced" };
+  /** Made somewhere else than judged (a directory swapped meanwhile): `at` is where. */
+  | { readonly kind: "misplaced"; readonly at: string | undefined; readonly stats: BigIntStats };
 
 async function writeTemp(
   paths: ToolPaths,
@@ -78,7 +79,12 @@ async function writeTemp(
   if (!opened.ok) return { kind: "refused", denial: opened.denial };
   const { handle, path: judged } = opened.value;
   try {
-    if (!(await isOpenedAt(handle, judged.real))) return { kind: "misplaced" };
+    if (!(await isOpenedAt(handle, judged.real))) {
+      const location = descriptorPath(handle);
+      const at =
+        location === undefined ? undefined : await readlink(location).catch(() => undefined);
+      return { kind: "misplaced", at, stats: await handle.stat({ bigint: true }) };
+    }
     await handle.writeFile(replacement.bytes);
     if (replacement.existing !== undefined) await handle.chmod(permissions);
     await handle.datasync();
@@ -120,7 +126,11 @@ export async function replaceAtomically(
   try {
     const outcome = await writeTemp(paths, temp, replacement);
     if (outcome.kind === "refused") return stop(tempRefusal(outcome.denial));
-    if (outcome.kind === "misplaced") return stop(CHANGED);
+    if (outcome.kind === "misplaced") {
+      // Ours (made exclusively, still empty): it goes, wherever the swap put it.
+      if (outcome.at !== undefined) await removeTemp(outcome.at, outcome.stats);
+      return stop(CHANGED);
+    }
     written = outcome.stats;
     return await moveIntoPlace(temp, written, replacement);
   } catch (error) {

@@ -47,6 +47,8 @@ export interface PreparedBackend {
   readonly policyText?: string | undefined;
   /** The wrapper closes every descriptor not listed before `exec` (the launcher does). */
   readonly closesUnlistedDescriptors: boolean;
+  /** The launcher whose spawn server starts the wrapped argv (ADR 0023). */
+  readonly server?: string | undefined;
   /** Blocked-path entries the backend could not hide from spawned programs (disclosed). */
   readonly unmasked: readonly string[];
   /** The call's spawned tree is gone (the funnel calls it once, whatever the outcome). */

@@ -19,6 +19,17 @@ export interface PrivateChannel {
   releaseChildEnd(): void;
 }
 
+/** Child ends not yet released, by descriptor: what a spawn server can be handed. */
+const childEnds = new Map<number, Socket>();
+
+/**
+ * The socket holding `fd`, if `fd` is the child's end of a live private channel (the
+ * spawn server is handed the socket; a bare descriptor number cannot be sent).
+ */
+export function privateChannelChildEnd(fd: number): Socket | undefined {
+  return childEnds.get(fd);
+}
+
 function listen(server: Server, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -74,7 +85,12 @@ export async function openPrivateChannel(): Promise<PrivateChannel> {
       parent.destroy();
       throw new ConfigurationError("the private channel has no descriptor");
     }
-    return { childFd: fd, parent, releaseChildEnd: () => client.destroy() };
+    childEnds.set(fd, client);
+    const releaseChildEnd = () => {
+      if (childEnds.get(fd) === client) childEnds.delete(fd);
+      client.destroy();
+    };
+    return { childFd: fd, parent, releaseChildEnd };
   } finally {
     server.close();
     await rm(directory, { recursive: true, force: true });

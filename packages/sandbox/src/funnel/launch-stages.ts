@@ -1,17 +1,23 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { openPrivateChannel } from "../channel/private-channel.js";
+import { openPrivateChannel, type PrivateChannel } from "../channel/private-channel.js";
+import type { ServedChild } from "../spawn-server/served-child.js";
+import { spawnServerOf } from "../spawn-server/spawn-server.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { type CappedCapture, captureCapped, concatCapped } from "./capped-capture.js";
 import { hostDescriptorsToCover } from "./host-descriptors.js";
 import { LimitTrailerFilter } from "./limit-trailer.js";
 import { limitsOfRun } from "./limits-of-run.js";
 import { killDescendants, killProcessGroup, killProcessTree } from "./process-tree.js";
+import { servedStage } from "./served-stage.js";
 import type { LaunchRequest, SpawnResult } from "./spawn-types.js";
 
+/** What the funnel uses of a stage's process: a `ChildProcess`, or a spawn server's child. */
+type StageProcess = ChildProcess | ServedChild;
+
 interface Stage {
-  readonly child: ChildProcess;
+  readonly child: StageProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What the call reports as stdout (only the last stage has one, unless redirected away). */
   readonly stdoutCapture?: Readable | undefined;
@@ -21,14 +27,14 @@ interface Stage {
   readonly stdoutHasStderr: boolean;
 }
 
-function started(child: ChildProcess): Promise<void> {
+function started(child: StageProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     child.once("spawn", resolve);
     child.once("error", reject);
   });
 }
 
-function exitOf(child: ChildProcess): Stage["exited"] {
+function exitOf(child: StageProcess): Stage["exited"] {
   return new Promise((resolve) => {
     child.once("exit", (code, signal) => resolve({ code, signal }));
     child.once("error", () => resolve({ code: null, signal: null }));
@@ -48,6 +54,34 @@ function stdioFor(listed: StdioOptions & unknown[], cover: readonly number[], de
 
 /** Where a stage's stdout or stderr goes: the next stage, a host fd, a dead pipe, or a capture. */
 type Target = Writable | number | "closed" | "capture" | "capture-err";
+
+/**
+ * What the call reads of a started stage: one stream carrying stdout and stderr (the
+ * merged private channel, or the spawn server's `2>&1`), else each as its target says.
+ */
+function capturesOf(
+  child: StageProcess,
+  out: Target,
+  err: Target,
+  merged: PrivateChannel | undefined,
+  servedMerge: boolean,
+): Pick<Stage, "stdoutCapture" | "stderrCapture" | "stdoutHasStderr"> {
+  if (merged) {
+    // The channel comes paused and half-open: we never write, and read until EOF.
+    merged.parent.end();
+    merged.parent.resume();
+    return { stdoutCapture: merged.parent, stdoutHasStderr: true };
+  }
+  if (servedMerge) return { stdoutCapture: child.stdout ?? undefined, stdoutHasStderr: true };
+  if (out === "closed") child.stdout?.destroy();
+  if (err === "closed") child.stderr?.destroy();
+  if (err === "capture") return { stdoutCapture: child.stderr ?? undefined, stdoutHasStderr: true };
+  return {
+    stdoutCapture: out === "capture" ? (child.stdout ?? undefined) : undefined,
+    stderrCapture: err === "capture-err" ? (child.stderr ?? undefined) : undefined,
+    stdoutHasStderr: false,
+  };
+}
 
 /**
  * How many descriptors from 3 up every stage gets (the most any stage asks for; the
@@ -94,9 +128,13 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
       const first = index === 0;
       const out: Target = io.stdout === undefined ? sink : io.stdout;
       const err: Target = io.stderr === "stdout" ? sink : (io.stderr ?? "capture-err");
-      const merged =
-        out === "capture" && err === "capture" ? await openPrivateChannel() : undefined;
-      const entry = (target: Target) =>
+      const served = servedStage(request, wrapped);
+      const server = served && spawnServerOf(served.argv[0] as string);
+      const merged: PrivateChannel | undefined =
+        server === undefined && out === "capture" && err === "capture"
+          ? await openPrivateChannel()
+          : undefined;
+      const entry = (target: Target): number | "pipe" | Writable =>
         merged ? merged.childFd : typeof target === "string" ? ("pipe" as const) : target;
       const own = io.extraDescriptors ?? request.extraDescriptors ?? [];
       const listed: StdioOptions & unknown[] = [
@@ -109,16 +147,18 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         // Last, past every descriptor the launcher reads: it names it (NODE_CHANNEL_FD).
         ...(request.netChannel === undefined ? [] : ["ipc" as const]),
       ];
-      const stdio = stdioFor(listed, cover, devNull);
-      let child: ChildProcess;
+      let child: StageProcess;
       try {
-        child = spawn(wrapped[0] as string, wrapped.slice(1), {
-          cwd: request.cwd,
-          env: request.env,
-          stdio,
-          detached: true,
-          windowsHide: true,
-        });
+        child =
+          server && served
+            ? server.spawn(served)
+            : spawn(wrapped[0] as string, wrapped.slice(1), {
+                cwd: request.cwd,
+                env: request.env,
+                stdio: stdioFor(listed, cover, devNull),
+                detached: true,
+                windowsHide: true,
+              });
       } catch (error) {
         merged?.parent.destroy();
         throw error;
@@ -126,7 +166,7 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         merged?.releaseChildEnd();
       }
       const exited = exitOf(child);
-      request.netChannel?.(child);
+      if (request.netChannel) request.netChannel(child as ChildProcess);
       try {
         await started(child);
       } catch (error) {
@@ -140,25 +180,9 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         channel.on("error", () => {});
         channel.end(policyText);
       }
-      let stdoutCapture: Readable | undefined;
-      let stderrCapture: Readable | undefined;
-      let stdoutHasStderr = merged !== undefined;
-      if (merged) {
-        // The channel comes paused and half-open: we never write, and read until EOF.
-        merged.parent.end();
-        merged.parent.resume();
-        stdoutCapture = merged.parent;
-      } else {
-        if (out === "closed") child.stdout?.destroy();
-        else if (out === "capture") stdoutCapture = child.stdout ?? undefined;
-        if (err === "closed") child.stderr?.destroy();
-        else if (err === "capture") {
-          stdoutCapture = child.stderr ?? undefined;
-          stdoutHasStderr = true;
-        } else if (err === "capture-err") stderrCapture = child.stderr ?? undefined;
-      }
+      const captures = capturesOf(child, out, err, merged, served?.io[2] === "m");
       sink = first ? "capture" : io.stdin === undefined ? (child.stdin as Writable) : "closed";
-      stages.unshift({ child, exited, stdoutCapture, stderrCapture, stdoutHasStderr });
+      stages.unshift({ child, exited, ...captures });
     }
   } finally {
     if (devNull >= 0) closeSync(devNull);

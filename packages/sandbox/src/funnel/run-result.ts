@@ -2,6 +2,7 @@ import { constants } from "node:os";
 import {
   buildDisclosure,
   type EnvelopeContext,
+  type ExecVia,
   isUnbridled,
   type ToolContext,
 } from "@agent-bridle/core";
@@ -26,8 +27,8 @@ export function nothingStarted(unbridled: boolean): SandboxRunFacts {
 /**
  * What every envelope of a spawning engine carries for one call: the kind and report the
  * funnel actually applied, the disclosure (unbridled, the human gate, the engine's name,
- * the private temp directory, that the network went through the egress proxy, that
- * kernel refusals are not itemised) and the time since `startedMs` (a `performance.now()` reading).
+ * the private temp directory, that the network went through the egress proxy, that the
+ * backend's execute rules alone held exec, that kernel refusals are not itemised) and the time since `startedMs` (a `performance.now()` reading).
  */
 export function envelopeContextOf(
   cx: ToolContext,
@@ -35,6 +36,8 @@ export function envelopeContextOf(
     readonly privateTmpDir?: string | undefined;
     /** `proxy`: a host allow-list's connections went through the call's egress proxy. */
     readonly netVia?: "proxy" | undefined;
+    /** `execute_rules`: the backend's execute rules alone held restricted exec (ADR 0024). */
+    readonly execVia?: ExecVia | undefined;
   },
   startedMs: number,
   engine?: string,
@@ -49,6 +52,7 @@ export function envelopeContextOf(
       // The per-call private temp directory the funnel granted (removed after the call).
       ...(facts.privateTmpDir === undefined ? {} : { privateTempDir: facts.privateTmpDir }),
       ...(facts.netVia === undefined ? {} : { netVia: facts.netVia }),
+      ...(facts.execVia === undefined ? {} : { execVia: facts.execVia }),
       kernelRefusalsNotItemised: Object.values(facts.report).includes("kernel"),
     }),
     elapsedMs: performance.now() - startedMs,

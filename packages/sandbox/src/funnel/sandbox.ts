@@ -4,7 +4,9 @@ import {
   type Denial,
   type EnforcementReport,
   type EngineCoverage,
+  type ExecVia,
   enforcementReport,
+  execViaOf,
   type FloorShortfall,
   type SandboxKind,
   type ShellOutputObserver,
@@ -17,7 +19,11 @@ import { hostAllowList } from "../backend/host-allow-list.js";
 import { NONE_BACKEND } from "../backend/none-backend.js";
 import { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from "../backend/resource-limits.js";
 import { selectBackend } from "../backend/select-backend.js";
-import { createEgressProxy, type EgressProxy } from "../network/egress-proxy.js";
+import {
+  createEgressProxy,
+  type EgressProxy,
+  type EgressProxyOptions,
+} from "../network/egress-proxy.js";
 import { type NetTestHooks, systemResolver, testResolver } from "../network/host-resolver.js";
 import { isInternalAddress } from "../network/internal-address.js";
 import { netTestHooksOf } from "../network/net-test-hooks.js";
@@ -107,6 +113,8 @@ export type LaunchedFacts = SandboxRunFacts & {
   readonly privateTmpDir?: string;
   /** `proxy`: a host allow-list's connections go through the call's egress proxy. */
   readonly netVia?: "proxy";
+  /** `execute_rules`: the backend's execute rules alone held restricted exec (ADR 0024). */
+  readonly execVia?: ExecVia;
   /** The connections the egress proxy refused so far (an engine that answers early asks). */
   readonly netDenials?: () => readonly Denial[];
   /** The limits the backend was asked to apply (absent: it applies none). */
@@ -135,6 +143,8 @@ export type SandboxRunOutcome =
       readonly limits: ResourceLimits | undefined;
       /** `proxy`: the call's network went through its egress proxy (a host allow-list). */
       readonly netVia?: "proxy" | undefined;
+      /** `execute_rules`: the backend's execute rules alone held restricted exec (ADR 0024). */
+      readonly execVia?: ExecVia | undefined;
       /** Connections the egress proxy refused (`NET_HOST_NOT_GRANTED`), one per host and port. */
       readonly netDenials?: readonly Denial[] | undefined;
     })
@@ -155,6 +165,20 @@ export interface Sandbox {
     request: SandboxRunRequest,
     options: { readonly coverage: EngineCoverage },
   ): Promise<SandboxRunOutcome>;
+}
+
+/** The call's egress proxy when its `net` is a host allow-list (network.md §2). */
+function egressProxyFor(
+  caveats: ToolContext["caveats"],
+  testHooks: NetTestHooks | undefined,
+  options: Pick<EgressProxyOptions, "audit" | "toolName" | "maxConnections">,
+): Promise<EgressProxy> | undefined {
+  const hosts = hostAllowList(caveats);
+  if (hosts === undefined) return undefined;
+  const resolver = testHooks
+    ? testResolver(testHooks, isInternalAddress)
+    : systemResolver(isInternalAddress);
+  return createEgressProxy({ ...options, grant: hosts, resolver });
 }
 
 function refuseSpawn(audit: CallAuditSink, tool: string, argv: readonly string[], denial: Denial) {
@@ -216,13 +240,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (request.privateTmp || ownHome) temp = await createPrivateTempDir(options.tmpdir);
       const home =
         temp && ownHome ? await createPrivateHome(temp.path, options.gitIdentity) : configuredHome;
-      const hosts = hostAllowList(caveats);
-      if (hosts !== undefined && selection.applied.netProxy === true) {
-        proxy = await createEgressProxy({
-          grant: hosts,
-          resolver: testHooks
-            ? testResolver(testHooks, isInternalAddress)
-            : systemResolver(isInternalAddress),
+      if (selection.applied.netProxy === true) {
+        proxy = await egressProxyFor(caveats, testHooks, {
           audit,
           toolName: cx.toolName,
           maxConnections: options.maxNetConnections,
@@ -244,6 +263,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const launched = selection.backend.kind === "landlock";
       // The projection used for admission is the one actually applied.
       const report = enforcementReport(caveats, prepared.applied, coverage);
+      const execVia = execViaOf(caveats, prepared.applied, coverage);
       const shortfall = selection.unbridled
         ? undefined
         : unenforceableAxis(caveats, report, cx.strengthFloor);
@@ -282,6 +302,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
                 ...(temp ? { privateTmpDir: temp.path } : {}),
                 ...(launched ? { limits } : {}),
                 ...(proxy ? { netVia: "proxy" as const, netDenials: proxy.denials } : {}),
+                ...(execVia === undefined ? {} : { execVia }),
               })
           : undefined,
       });
@@ -299,6 +320,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         unmasked: prepared.unmasked,
         limits: launched ? limits : undefined,
         ...(proxy ? { netVia: "proxy" as const } : {}),
+        ...(execVia === undefined ? {} : { execVia }),
         netDenials: proxy?.denials() ?? [],
       };
     } finally {

@@ -9,6 +9,8 @@ export interface StageWrapper {
   readonly policyText?: string | undefined;
   /** The wrapper closes unlisted descriptors itself (no `/dev/null` cover needed). */
   readonly closesUnlistedDescriptors?: boolean | undefined;
+  /** A launcher whose `--serve` can start the wrapped argv (the host's spawn server, ADR 0023). */
+  readonly server?: string | undefined;
 }
 
 /**

@@ -49,6 +49,7 @@ function parseProbe(text: string): LauncherProbe {
     memory_limit: r.memory_limit === "cgroup" ? "cgroup" : "none",
     layers: layersOf(r.layers),
     net_proxy: r.net_proxy === true,
+    serve: r.serve === true,
     layer_error: typeof r.layer_error === "string" ? r.layer_error : "no layer report",
   };
 }

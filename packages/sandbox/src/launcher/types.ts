@@ -69,6 +69,8 @@ export interface LauncherProbe {
   readonly layers: LauncherLayers;
   /** Whether a host allow-list's network (`net proxy`) can be set up (absent: an older launcher). */
   readonly net_proxy?: boolean | undefined;
+  /** Whether `--serve` (the host's spawn server, ADR 0023) is there (absent: an older launcher). */
+  readonly serve?: boolean | undefined;
   /** The first layer's failure, when one failed ("" otherwise). */
   readonly layer_error: string;
 }

@@ -18,6 +18,8 @@ interface Warm {
   /** The launch's records, held for the call that takes the worker. */
   readonly audit: DeferredAudit;
   readonly launched: Promise<LaunchResult>;
+  /** `launched` has settled (the worker is ready, or failed). */
+  settled: boolean;
   exited: boolean;
 }
 
@@ -74,6 +76,7 @@ export class WorkerPool {
       );
       if (index < 0) break;
       const [warm] = this.#warm.splice(index, 1) as [Warm];
+      if (!warm.settled) this.#demand.starved();
       const worker = await warm.launched;
       if (worker.kind === "ready" && !warm.exited) {
         warm.audit.bind(cx.audit);
@@ -146,9 +149,10 @@ export class WorkerPool {
   #start(cx: ToolContext): void {
     const audit = deferredAudit(cx.audit.host);
     const launched = launchWorker(cx, this.options, audit);
-    const warm: Warm = { key: keyOf(cx), audit, launched, exited: false };
+    const warm: Warm = { key: keyOf(cx), audit, launched, settled: false, exited: false };
     this.#warm.push(warm);
     void launched.then((worker) => {
+      warm.settled = true;
       if (worker.kind !== "ready") {
         warm.exited = true;
         return;

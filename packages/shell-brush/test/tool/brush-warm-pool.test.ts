@@ -131,4 +131,19 @@ describe("warm demand", () => {
     now = 1501;
     expect(demand.target(8)).toBe(1);
   });
+
+  it("back-to-back calls that waited for their worker ask for one more, up to the cores and the bound", () => {
+    let now = 0;
+    const demand = new WarmDemand(1000, () => now, 2);
+    demand.began()();
+    expect(demand.target(8)).toBe(1);
+    demand.starved();
+    expect(demand.target(8)).toBe(2);
+    demand.starved();
+    demand.starved();
+    expect(demand.target(8)).toBe(2); // two cores start two workers side by side
+    expect(demand.target(1)).toBe(1); // never over the host's bound
+    now = 1001;
+    expect(demand.target(8)).toBe(1);
+  });
 });

@@ -1,18 +1,38 @@
-/** Test helper: this process's live children running the bash worker (bundle or snapshot). */
+/**
+ * Test helper: the live launches of the bash worker (bundle or snapshot) this process
+ * started: its own children, or its spawn server's (ADR 0023), whose argv carries the
+ * worker's flag.
+ */
 import { readdirSync, readFileSync } from "node:fs";
 import { WORKER_ARGV } from "../../src/worker/control-frames.js";
 
-export function workerChildren(): number[] {
-  const found: number[] = [];
+interface Entry {
+  readonly pid: number;
+  readonly ppid: number;
+  readonly argv: readonly string[];
+}
+
+function entries(): Entry[] {
+  const found: Entry[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (ppid === process.pid && cmdline.split("\0").includes(WORKER_ARGV[0] as string))
-        found.push(Number(entry));
+      const argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      found.push({ pid: Number(entry), ppid, argv });
     } catch {}
   }
   return found;
+}
+
+export function workerChildren(): number[] {
+  const all = entries();
+  const spawners = new Set([process.pid]);
+  for (const entry of all) {
+    if (entry.ppid === process.pid && entry.argv[1] === "--serve") spawners.add(entry.pid);
+  }
+  return all
+    .filter((entry) => spawners.has(entry.ppid) && entry.argv.includes(WORKER_ARGV[0] as string))
+    .map((entry) => entry.pid);
 }

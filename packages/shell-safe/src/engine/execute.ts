@@ -4,12 +4,14 @@ import {
   type ExceededLimit,
   type ResourceLimits,
   type SandboxRunFacts,
+  type SandboxRunOutcome,
+  type SandboxRunRequest,
   type StageStdio,
   shellStatus,
 } from "@agent-bridle/sandbox";
 import type { AdmittedPipeline, AdmittedScript } from "./admit.js";
-import { withCarriedChannels } from "./carried-stages.js";
-import type { ExecutionContext } from "./execution-context.js";
+import { type FunnelStage, withCarriedChannels } from "./carried-stages.js";
+import type { CarriedRuntime, ExecutionContext } from "./execution-context.js";
 import { fileSizeReached } from "./file-size-reached.js";
 import {
   type FailPlan,
@@ -82,6 +84,39 @@ function runnable(plans: readonly StagePlan[]): RunPlan[] {
   return runs;
 }
 
+type RunFacts = SandboxRunFacts & { readonly netVia?: "proxy" | undefined };
+
+/** What the funnel is asked to run for one pipeline, its observer aside. */
+function funnelRequest(
+  context: ExecutionContext,
+  stages: readonly FunnelStage[],
+  timeoutMs: number,
+  runtime: CarriedRuntime | undefined,
+): Omit<SandboxRunRequest, "observer"> {
+  return {
+    stages: stages.map((stage) => stage.argv),
+    stageStdio: stages.map((stage) => stage.stdio),
+    cwd: context.cwd,
+    env: context.callerEnv,
+    timeoutMs,
+    maxOutputBytes: context.maxOutputBytes,
+    signal: context.signal,
+    runtimeExecutables: runtime?.executables,
+    runtimeReadPaths: runtime?.readPaths,
+  };
+}
+
+/** The facts a result reports of a funnel run, whatever its kind. */
+function factsOf(outcome: SandboxRunOutcome): RunFacts {
+  return {
+    report: outcome.report,
+    sandboxKind: outcome.sandboxKind,
+    unbridled: outcome.unbridled,
+    // A host allow-list: the network went through the call's egress proxy.
+    ...(outcome.kind === "ran" && outcome.netVia !== undefined ? { netVia: outcome.netVia } : {}),
+  };
+}
+
 interface PipelineOutcome {
   readonly status: number;
   readonly stop: boolean;
@@ -95,7 +130,7 @@ export async function executeScript(
   const stdout = new Output(context.maxOutputBytes);
   const stderr = new Output(context.maxOutputBytes);
   const denials: Denial[] = [];
-  let facts: (SandboxRunFacts & { netVia?: "proxy" | undefined }) | undefined;
+  let facts: RunFacts | undefined;
   let timedOut = false;
   let cancelled = false;
   let spawned = false;
@@ -139,30 +174,11 @@ export async function executeScript(
       const outcome = await withCarriedChannels(runs, (stages) =>
         context.sandbox.run(
           context.cx,
-          {
-            stages: stages.map((stage) => stage.argv),
-            stageStdio: stages.map((stage) => stage.stdio),
-            cwd: context.cwd,
-            env: context.callerEnv,
-            timeoutMs: remaining,
-            maxOutputBytes: context.maxOutputBytes,
-            signal: context.signal,
-            runtimeExecutables: runtime?.executables,
-            runtimeReadPaths: runtime?.readPaths,
-            observer,
-          },
+          { ...funnelRequest(context, stages, remaining, runtime), observer },
           { coverage: FS_AND_EXEC_COVERAGE },
         ),
       );
-      facts = {
-        report: outcome.report,
-        sandboxKind: outcome.sandboxKind,
-        unbridled: outcome.unbridled,
-        // A host allow-list: the network went through the call's egress proxy.
-        ...(outcome.kind === "ran" && outcome.netVia !== undefined
-          ? { netVia: outcome.netVia }
-          : {}),
-      };
+      facts = factsOf(outcome);
       if (outcome.kind === "refused") {
         if (!spawned) refusedBeforeRun ??= outcome.denial;
         denials.push(outcome.denial);

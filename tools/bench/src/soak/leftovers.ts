@@ -1,6 +1,6 @@
 /**
  * What a run of calls may leave behind, counted from the outside (issue 20's soak): this
- * process's descendants that are bash workers or launchers, the per-call cgroups the
+ * process's descendants that are bash workers or launchers (not the spawn server), the per-call cgroups the
  * launcher made next to this process's own, and the private temp directories under the
  * engine's temp dir. Linux; elsewhere every count is empty.
  */
@@ -38,6 +38,8 @@ function confinedDescendants(): string[] {
     if (!below(pid)) continue;
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      // The host's spawn server outlives calls by design (ADR 0023); what it started does not.
+      if (argv[1] === "--serve") continue;
       if (argv.some((arg) => arg.endsWith("bridle-launch") || arg === "--agent-bridle-worker"))
         found.push(`${pid} ${argv.join(" ").trim()}`);
     } catch {}

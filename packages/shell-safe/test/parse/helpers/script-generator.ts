@@ -45,7 +45,13 @@ const piece = fc.oneof(
   { weight: 1, arbitrary: continuation },
 );
 
-/** A word that never starts a comment and never glob-matches (globs start with `z`). */
+/**
+ * A word that never starts a comment and never glob-matches: globs start with a quoted
+ * `'z'` (no file here starts with z). An unquoted `z` is not enough: an argument may touch
+ * the previous one, whose `$HOME` or trailing line continuation then reads the `z` into a
+ * variable name (`$HOMEz**??**` is the unset `$HOMEz` and a matching `**??**`; seeds
+ * 995445483 and 996510608).
+ */
 const argumentWord = fc
   .oneof(
     {
@@ -56,7 +62,7 @@ const argumentWord = fc
       weight: 1,
       arbitrary: fc
         .array(fc.oneof(piece, globPiece), { minLength: 1, maxLength: 4 })
-        .map((list) => `z${list.join("")}`),
+        .map((list) => `'z'${list.join("")}`),
     },
     {
       weight: 1,
