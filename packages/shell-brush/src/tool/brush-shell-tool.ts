@@ -10,14 +10,23 @@ import {
   ConfigurationError,
   DEFAULT_SHELL_LIMITS,
   type Denial,
+  type OutputSession,
   type ShellLimits,
   type Tool,
+  type ToolContext,
   type ToolEnvelope,
   ToolFailedError,
 } from "@agent-bridle/core";
-import { type CommonShellToolOptions, defineShellTool } from "@agent-bridle/sandbox";
+import {
+  type CommonShellToolOptions,
+  defineShellTool,
+  type ShellCall,
+  type ShellInvocation,
+  type ShellRun,
+} from "@agent-bridle/sandbox";
+import type { WorkerEvent } from "../worker/frame-reader.js";
 import { type BrushInput, brushInputSchema } from "./brush-input.js";
-import { callWorker } from "./call-worker.js";
+import { callWorker, type WorkerCallResult } from "./call-worker.js";
 import { requirePrivateControlTransport } from "./platform-gate.js";
 import { WorkerPool } from "./worker-pool.js";
 
@@ -57,6 +66,113 @@ function checkOutputCap(limits: ShellLimits): void {
   }
 }
 
+/** What a call collects from the worker's events: output, truncation, audited spawns. */
+interface Collected {
+  readonly stdout: Buffer[];
+  readonly stderr: Buffer[];
+  truncated: { stdout: boolean; stderr: boolean };
+}
+
+/** The event handler of one call: output to the envelope and the live session, spawns to the audit. */
+function collectorOf(
+  cx: ToolContext,
+  session: OutputSession | undefined,
+): { readonly collected: Collected; readonly onEvent: (event: WorkerEvent) => void } {
+  const collected: Collected = {
+    stdout: [],
+    stderr: [],
+    truncated: { stdout: false, stderr: false },
+  };
+  const onEvent = (event: WorkerEvent) => {
+    if (event.kind === "stdout" || event.kind === "stderr") {
+      collected[event.kind].push(event.chunk);
+      session?.emit(event.kind, event.chunk);
+    } else if (event.kind === "truncated") {
+      collected.truncated = {
+        stdout: event.dropped.stdout_bytes > 0,
+        stderr: event.dropped.stderr_bytes > 0,
+      };
+    } else if (event.kind === "spawn") {
+      cx.audit.record({
+        type: "spawn",
+        tool: cx.toolName,
+        argv: event.event.argv,
+        decision: event.event.decision === "allowed" ? "admitted" : "denied",
+        ...(event.event.code ? { code: event.event.code as never } : {}),
+      });
+    }
+  };
+  return { collected, onEvent };
+}
+
+/** The run the envelope reports, or a tool failure when the worker gave no usable result. */
+function brushRunOf(result: WorkerCallResult, collected: Collected): ShellRun {
+  if (result.streamError !== undefined) throw new ToolFailedError(result.streamError);
+  if (result.terminal?.error) {
+    throw new ToolFailedError(`brush worker refused request: ${result.terminal.error}`);
+  }
+  // A worker killed for the tree's memory ends without a result, and says why.
+  const stopped = result.timedOut || result.cancelled;
+  if (!stopped && result.terminal === undefined && result.limitsExceeded.length === 0) {
+    throw new ToolFailedError("the brush worker ended without a result");
+  }
+  return {
+    exitCode: stopped ? 124 : (result.terminal?.exit_code ?? result.workerStatus ?? 124),
+    stdout: Buffer.concat(collected.stdout).toString("utf8"),
+    stderr: Buffer.concat(collected.stderr).toString("utf8"),
+    timedOut: result.timedOut,
+    stdoutTruncated: collected.truncated.stdout,
+    stderrTruncated: collected.truncated.stderr,
+    // The interpreter's, then what the call's egress proxy refused (a host allow-list).
+    denials: [
+      ...((result.terminal?.denials ?? []) as Denial[]),
+      ...(result.facts.netDenials?.() ?? []),
+    ],
+    limitsExceeded: result.limitsExceeded,
+    limits: result.facts.limits,
+  };
+}
+
+/** One call: the working directory, a worker, approval, the request, the envelope. */
+async function runBrushCall(
+  call: ShellCall<BrushInput>,
+  workers: WorkerPool,
+  limits: ShellLimits,
+): Promise<ShellInvocation> {
+  requirePrivateControlTransport();
+  const { input, cx } = call;
+  const cwd = await call.workingDirectory();
+  if (!cwd.ok) return call.refuse(cwd.denial);
+  const worker = await workers.take(cx);
+  if (worker.kind === "failed") {
+    const { outcome } = worker;
+    if (outcome.kind === "refused") return call.refuse(outcome.denial, { facts: outcome });
+    throw new ToolFailedError(`brush worker authentication handshake failed: ${worker.reason}`);
+  }
+  // The working directory is judged and the sandbox admitted the worker (the floor):
+  // now the person is asked, before the script runs. A refusal ends the idle worker.
+  try {
+    await call.approve?.();
+  } catch (error) {
+    worker.kill();
+    workers.reaping(worker.outcome);
+    throw error;
+  }
+  const session = call.outputSession();
+  const { collected, onEvent } = collectorOf(cx, session);
+  const timeoutMs = call.timeoutSecs * 1000;
+  const result = await callWorker(
+    worker,
+    { cmd: input.cmd, cwd: cwd.path, env: input.env ?? {}, timeout_ms: timeoutMs },
+    { timeoutMs, signal: call.signal, maxOutputBytes: limits.maxOutputBytes, onEvent },
+  );
+  workers.reaping(result.reaped);
+  workers.prestart(cx);
+  if (result.timedOut || result.cancelled) session?.cancel();
+  else session?.finish();
+  return call.ran(result.facts, brushRunOf(result, collected));
+}
+
 export function createBrushShellTool(options: BrushShellToolOptions): BrushShellTool {
   // Made with the sandbox, inside the kit's setup; `warmReady` waits on it.
   let workers!: WorkerPool;
@@ -82,94 +198,7 @@ export function createBrushShellTool(options: BrushShellToolOptions): BrushShell
       inspect: async (input) => inspectShell(input.cmd),
       /** Kills the warm worker, if any (`registry.close()` calls it). */
       close: () => workers.close(),
-      async run(call) {
-        requirePrivateControlTransport();
-        const { input, cx } = call;
-        const cwd = await call.workingDirectory();
-        if (!cwd.ok) return call.refuse(cwd.denial);
-        const worker = await workers.take(cx);
-        if (worker.kind === "failed") {
-          const { outcome } = worker;
-          if (outcome.kind === "refused") return call.refuse(outcome.denial, { facts: outcome });
-          throw new ToolFailedError(
-            `brush worker authentication handshake failed: ${worker.reason}`,
-          );
-        }
-        // The working directory is judged and the sandbox admitted the worker (the floor):
-        // now the person is asked, before the script runs. A refusal ends the idle worker.
-        try {
-          await call.approve?.();
-        } catch (error) {
-          worker.kill();
-          workers.reaping(worker.outcome);
-          throw error;
-        }
-        const session = call.outputSession();
-        const stdout: Buffer[] = [];
-        const stderr: Buffer[] = [];
-        let truncated = { stdout: false, stderr: false };
-        const timeoutMs = call.timeoutSecs * 1000;
-        const result = await callWorker(
-          worker,
-          { cmd: input.cmd, cwd: cwd.path, env: input.env ?? {}, timeout_ms: timeoutMs },
-          {
-            timeoutMs,
-            signal: call.signal,
-            maxOutputBytes: limits.maxOutputBytes,
-            onEvent(event) {
-              if (event.kind === "stdout" || event.kind === "stderr") {
-                (event.kind === "stdout" ? stdout : stderr).push(event.chunk);
-                session?.emit(event.kind, event.chunk);
-              } else if (event.kind === "truncated") {
-                truncated = {
-                  stdout: event.dropped.stdout_bytes > 0,
-                  stderr: event.dropped.stderr_bytes > 0,
-                };
-              } else if (event.kind === "spawn") {
-                cx.audit.record({
-                  type: "spawn",
-                  tool: cx.toolName,
-                  argv: event.event.argv,
-                  decision: event.event.decision === "allowed" ? "admitted" : "denied",
-                  ...(event.event.code ? { code: event.event.code as never } : {}),
-                });
-              }
-            },
-          },
-        );
-        workers.reaping(result.reaped);
-        workers.prestart(cx);
-        if (result.timedOut || result.cancelled) session?.cancel();
-        else session?.finish();
-        if (result.streamError !== undefined) throw new ToolFailedError(result.streamError);
-        if (result.terminal?.error) {
-          throw new ToolFailedError(`brush worker refused request: ${result.terminal.error}`);
-        }
-        // A worker killed for the tree's memory ends without a result, and says why.
-        const ended = !result.timedOut && !result.cancelled && result.terminal === undefined;
-        if (ended && result.limitsExceeded.length === 0) {
-          throw new ToolFailedError("the brush worker ended without a result");
-        }
-        const exitCode =
-          result.timedOut || result.cancelled
-            ? 124
-            : (result.terminal?.exit_code ?? result.workerStatus ?? 124);
-        return call.ran(result.facts, {
-          exitCode,
-          stdout: Buffer.concat(stdout).toString("utf8"),
-          stderr: Buffer.concat(stderr).toString("utf8"),
-          timedOut: result.timedOut,
-          stdoutTruncated: truncated.stdout,
-          stderrTruncated: truncated.stderr,
-          // The interpreter's, then what the call's egress proxy refused (a host allow-list).
-          denials: [
-            ...((result.terminal?.denials ?? []) as Denial[]),
-            ...(result.facts.netDenials?.() ?? []),
-          ],
-          limitsExceeded: result.limitsExceeded,
-          limits: result.facts.limits,
-        });
-      },
+      run: (call) => runBrushCall(call, workers, limits),
     };
   });
   return Object.freeze({ ...tool, warmReady: () => workers.ready() });
