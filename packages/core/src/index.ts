@@ -1,6 +1,11 @@
 // Public surface of @agent-bridle/core: explicit named exports only. Adding a name is
 // an API decision and needs a changeset.
 
+// access vocabulary (L2): gate outcomes, system error texts, the free devices
+export { DEV_NULL, isFreeDevice, isNullDevice } from "./access/devices.js";
+export { errnoOf, errnoText, hasErrnoText } from "./access/errno-text.js";
+export type { GatedOpener, GateOutcome, GateRefusal } from "./access/gate-outcome.js";
+export { refusalText } from "./access/refusal-text.js";
 // audit
 export {
   type AuditEvent,
@@ -160,7 +165,6 @@ export { ToolFailedError } from "./errors/tool-failed-error.js";
 // exec identity
 export { checkExec, type ExecDecision, type ProgramIdentity } from "./exec/check-exec.js";
 export { isBareProgram, resolveOnSearchPath } from "./exec/resolve-program.js";
-export { isSameFile } from "./exec/same-file.js";
 export { TRUSTED_PATH } from "./exec/trusted-path.js";
 export { Gate, type GateOptions } from "./gate/gate.js";
 export { Grant, mintGrant } from "./grant/grant.js";
@@ -220,6 +224,7 @@ export { isPlainPathText } from "./paths/path-text.js";
 export type { FileIdentity } from "./paths/real-location.js";
 export { removeDotSegments } from "./paths/remove-dot-segments.js";
 export { isResolvedPathPolicy, resolvePathPolicy } from "./paths/resolve-path-policy.js";
+export { isSameFile, sameFile } from "./paths/same-file.js";
 export type {
   ApprovalHook,
   ApprovalRequest,
@@ -237,6 +242,8 @@ export { BASH_RESERVED_WORDS } from "./shell/bash-reserved-words.js";
 
 // the common shell input (spec §14)
 export {
+  type BashScriptInput,
+  bashScriptInputSchema,
   commonShellInputShape,
   DEFAULT_SHELL_LIMITS,
   SHELL_TOOL_ANNOTATIONS,

@@ -7,14 +7,7 @@ import { ls } from "./ls/ls.js";
 import { sort } from "./sort/sort.js";
 import { wc } from "./wc/wc.js";
 
-export type {
-  ByteSink,
-  GatedOpener,
-  GateOutcome,
-  GateRefusal,
-  IoContext,
-  Utility,
-} from "./io/io-context.js";
+export type { ByteSink, IoContext, Utility } from "./io/io-context.js";
 export { cat, echo, head, ls, sort, wc };
 
 /** The utilities by name. */

@@ -17,8 +17,28 @@ export { createSeatbeltBackend } from "./backend/seatbelt-backend.js";
 export { SEATBELT_READ_CLOSURE, sbplString, seatbeltProfile } from "./backend/seatbelt-profile.js";
 export { type BackendSelection, selectBackend } from "./backend/select-backend.js";
 // the private channel to a child (carried entry, bash worker)
+export {
+  ChannelReader,
+  type FrameRead,
+  NO_FRAME_IN_TIME,
+} from "./channel/channel-reader.js";
+export {
+  CHILD_CHANNEL_FD,
+  type ChildChannel,
+  openChildChannel,
+} from "./channel/child-channel.js";
+export {
+  encodeAck,
+  encodeFrame,
+  FRAME_HEADER_BYTES,
+  type FrameSpec,
+  frameBodyLength,
+  frameMagic,
+  MAGIC_BYTES,
+} from "./channel/frames.js";
 export { type ParentProof, proveParent } from "./channel/parent-proof.js";
 export { openPrivateChannel, type PrivateChannel } from "./channel/private-channel.js";
+export { readAck } from "./channel/read-ack.js";
 export {
   buildChildEnvironment,
   type ChildEnvironmentRequest,
@@ -101,3 +121,17 @@ export { hostAllowListSupport } from "./network/host-allow-list-support.js";
 export type { HostResolver, NetTestHooks } from "./network/host-resolver.js";
 export { isInternalAddress } from "./network/internal-address.js";
 export { bindNetTestHooks } from "./network/net-test-hooks.js";
+// the shell-tool kit: an engine supplies its description, schema and run
+export type { CommonShellToolOptions } from "./shell-tool/common-shell-tool-options.js";
+export {
+  defineShellTool,
+  type ShellEngine,
+  type ShellToolSetup,
+} from "./shell-tool/define-shell-tool.js";
+export {
+  type ShellCall,
+  type ShellCallFacts,
+  type ShellInvocation,
+  type ShellRun,
+  timeoutText,
+} from "./shell-tool/shell-call.js";

@@ -1,8 +1,8 @@
 import { basename, isAbsolute } from "node:path";
 import type { Scope } from "../caveats/scope.js";
 import { createDenial, type Denial } from "../envelope/denial.js";
+import { isSameFile } from "../paths/same-file.js";
 import { isBareProgram, resolveOnSearchPath } from "./resolve-program.js";
-import { isSameFile } from "./same-file.js";
 import { TRUSTED_PATH } from "./trusted-path.js";
 
 /** A program as the caller spelled it and, when the engine resolved it, where it resolved. */

@@ -6,7 +6,7 @@ import { checkContained } from "./check-contained.js";
 import { describeFsError, fsErrorCode } from "./fs-error-code.js";
 import type { JudgedPath } from "./judge-path.js";
 import { createPathDenial } from "./path-denial.js";
-import type { FileIdentity } from "./real-location.js";
+import { sameFile } from "./same-file.js";
 import { type WalkDecision, walkDirectories } from "./walk-directories.js";
 
 // Not defined on Windows: there the open falls back to check-then-open (no component
@@ -104,10 +104,6 @@ function openFailure(error: unknown, judged: JudgedPath): Refusal {
   return { code: "FS_CANNOT_RESOLVE", detail };
 }
 
-function isSameFile(a: FileIdentity, b: FileIdentity): boolean {
-  return a.dev === b.dev && a.ino === b.ino;
-}
-
 /**
  * Proves the open descriptor is the judged file, still under the judged name: same
  * device and inode as judged (an existing file), and as the name holds now. A file that
@@ -135,7 +131,7 @@ async function verifyOpened(handle: FileHandle, judged: JudgedPath): Promise<Ref
     kernelLocation(handle),
     lstat(judged.real, { bigint: true }).catch(() => undefined),
   ]);
-  if (judged.identity !== undefined && !isSameFile(opened, judged.identity)) {
+  if (judged.identity !== undefined && !sameFile(opened, judged.identity)) {
     return { code: "FS_CHANGED_DURING_OPEN", detail: "another file is at the path" };
   }
   if (location !== undefined && location !== judged.real) {
@@ -147,7 +143,7 @@ async function verifyOpened(handle: FileHandle, judged: JudgedPath): Promise<Ref
       detail: "the descriptor is not at the judged location",
     };
   }
-  if (named === undefined || named.isSymbolicLink() || !isSameFile(named, opened))
+  if (named === undefined || named.isSymbolicLink() || !sameFile(named, opened))
     return NAME_CHANGED;
   // With the kernel's word on the location, an existing file is settled; without it
   // (no /proc), re-walk for existing files too: the judged identity may itself come

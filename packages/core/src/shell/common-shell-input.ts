@@ -49,6 +49,23 @@ export function commonShellInputShape(limits: ShellLimits) {
   };
 }
 
+/**
+ * The input of an engine that runs a whole bash script: `cmd` (1 byte to 1 MiB, described
+ * to the model in the engine's words) and the common shell input.
+ */
+export function bashScriptInputSchema(limits: ShellLimits, cmdDescription: string) {
+  return z.strictObject({
+    cmd: z
+      .string()
+      .min(1)
+      .max(1 << 20)
+      .describe(cmdDescription),
+    ...commonShellInputShape(limits),
+  });
+}
+
+export type BashScriptInput = z.infer<ReturnType<typeof bashScriptInputSchema>>;
+
 /** What every shell engine tells a client about its tool: it writes, destroys, and reaches out. */
 export const SHELL_TOOL_ANNOTATIONS: ToolAnnotations = Object.freeze({
   readOnlyHint: false,

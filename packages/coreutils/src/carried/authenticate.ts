@@ -1,53 +1,16 @@
-import { fstatSync } from "node:fs";
-import { Socket } from "node:net";
-import { proveParent } from "@agent-bridle/sandbox";
+import type { Socket } from "node:net";
+import { ChannelReader, openChildChannel } from "@agent-bridle/sandbox";
 import {
   ACK_BYTES,
-  bodyLength,
   type CarriedInvocation,
   carriedIdentity,
   checkBody,
   encodeAck,
-  HEADER_BYTES,
+  REQUEST_FRAME,
 } from "./carried-frame.js";
 
-/** The private channel's descriptor in the carried entry. */
-export const CHANNEL_FD = 3;
-/** A parent that does not deliver its frame by then is not one. */
+/** A parent that does not deliver its frame and close its end by then is not one. */
 const FRAME_TIMEOUT_MS = 10_000;
-
-/** Reads exactly one frame, then requires the parent's end of stream (no second frame). */
-function readOneFrame(channel: Socket): Promise<Buffer | string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let expected: number | undefined;
-    const finish = (result: Buffer | string) => {
-      clearTimeout(timer);
-      channel.removeAllListeners("data");
-      channel.removeAllListeners("end");
-      resolve(result);
-    };
-    const timer = setTimeout(() => finish("no frame from the parent in time"), FRAME_TIMEOUT_MS);
-    channel.on("error", () => finish("the private channel failed"));
-    channel.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (expected === undefined && size >= HEADER_BYTES) {
-        const length = bodyLength(Buffer.concat(chunks).subarray(0, HEADER_BYTES));
-        if (typeof length === "string") return finish(length);
-        expected = HEADER_BYTES + length;
-      }
-      if (expected !== undefined && size > expected) finish("more than one frame");
-    });
-    channel.on("end", () => {
-      if (expected === undefined || size < expected) {
-        return finish("the channel closed before a complete frame");
-      }
-      finish(Buffer.concat(chunks).subarray(HEADER_BYTES));
-    });
-  });
-}
 
 function acknowledge(channel: Socket, ack: Buffer): Promise<void> {
   return new Promise((resolve) => {
@@ -64,23 +27,18 @@ function acknowledge(channel: Socket, ack: Buffer): Promise<void> {
  * reason.
  */
 export async function authenticate(invocation: CarriedInvocation): Promise<string | undefined> {
+  const opened = await openChildChannel();
+  if (typeof opened === "string") return opened;
+  const { channel, proof } = opened;
   try {
-    if (!fstatSync(CHANNEL_FD).isSocket()) return `descriptor ${CHANNEL_FD} is not a socket`;
-  } catch {
-    return `no private channel on descriptor ${CHANNEL_FD}`;
-  }
-  const proof = await proveParent();
-  if (typeof proof === "string") return proof;
-  let channel: Socket;
-  try {
-    channel = new Socket({ fd: CHANNEL_FD, readable: true, writable: true, allowHalfOpen: true });
-  } catch {
-    return `descriptor ${CHANNEL_FD} is not a usable channel`;
-  }
-  try {
-    const body = await readOneFrame(channel);
-    if (typeof body === "string") return body;
-    const checked = checkBody(body, carriedIdentity(invocation));
+    const deadline = Date.now() + FRAME_TIMEOUT_MS;
+    const reader = new ChannelReader(channel, REQUEST_FRAME.maxBody);
+    const frame = await reader.frame(REQUEST_FRAME, FRAME_TIMEOUT_MS);
+    if ("error" in frame)
+      return frame.error === "end" ? "the channel closed before a complete frame" : frame.error;
+    const ended = await reader.endOfStream(Math.max(0, deadline - Date.now()));
+    if (ended !== undefined) return ended;
+    const checked = checkBody(frame.body, carriedIdentity(invocation));
     if (typeof checked === "string") return checked;
     if (process.ppid !== proof.parentPid) return "the parent changed during authentication";
     const ack = encodeAck(checked.nonce);

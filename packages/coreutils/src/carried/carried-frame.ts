@@ -1,16 +1,23 @@
 import { createHash } from "node:crypto";
+import {
+  encodeFrame,
+  type FrameSpec,
+  frameMagic,
+  encodeAck as sandboxAck,
+} from "@agent-bridle/sandbox";
 
 /** Domain separation for the identity of one carried invocation (reference §6.3). */
 export const CARRIED_IDENTITY_DOMAIN = "agent-bridle/carried-coreutil/v1";
-/** The request frame's magic and the child's acknowledgement's (8 bytes each). */
-export const REQUEST_MAGIC = Buffer.from("ABCU-R1\0", "latin1");
-export const ACK_MAGIC = Buffer.from("ABCU-A1\0", "latin1");
 export const NONCE_BYTES = 32;
 const DIGEST_BYTES = 32;
-/** magic ‖ u32 LE body length. */
-export const HEADER_BYTES = REQUEST_MAGIC.length + 4;
-/** A body larger than this is refused before it is buffered. */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** The request frame (sandbox's private-channel frame): nonce ‖ digest ‖ identity, ≤ 4 MiB. */
+export const REQUEST_FRAME: FrameSpec = Object.freeze({
+  magic: frameMagic("ABCU-R1\0"),
+  minBody: NONCE_BYTES + DIGEST_BYTES,
+  maxBody: 4 * 1024 * 1024,
+});
+/** The child's acknowledgement's magic (followed by the request's nonce). */
+const ACK_MAGIC = frameMagic("ABCU-A1\0");
 export const ACK_BYTES = ACK_MAGIC.length + NONCE_BYTES;
 
 /** What the parent asks the carried entry to run. */
@@ -46,22 +53,9 @@ export function carriedIdentity(invocation: CarriedInvocation): Buffer {
 const digestOf = (nonce: Uint8Array, identity: Uint8Array) =>
   createHash("sha256").update(nonce).update(identity).digest();
 
-/** header ‖ nonce ‖ SHA-256(nonce ‖ identity) ‖ identity. */
+/** The request frame: nonce ‖ SHA-256(nonce ‖ identity) ‖ identity. */
 export function encodeRequest(nonce: Buffer, identity: Buffer): Buffer {
-  const header = Buffer.alloc(HEADER_BYTES);
-  REQUEST_MAGIC.copy(header);
-  header.writeUInt32LE(NONCE_BYTES + DIGEST_BYTES + identity.length, REQUEST_MAGIC.length);
-  return Buffer.concat([header, nonce, digestOf(nonce, identity), identity]);
-}
-
-/** The body length a header announces, or a reason it is not a request header. */
-export function bodyLength(header: Buffer): number | string {
-  if (!header.subarray(0, REQUEST_MAGIC.length).equals(REQUEST_MAGIC)) return "malformed frame";
-  const length = header.readUInt32LE(REQUEST_MAGIC.length);
-  if (length < NONCE_BYTES + DIGEST_BYTES || length > MAX_BODY_BYTES) {
-    return "malformed frame (body length)";
-  }
-  return length;
+  return encodeFrame(REQUEST_FRAME, Buffer.concat([nonce, digestOf(nonce, identity), identity]));
 }
 
 /** Checks a body against the identity this process computes from its own argv. */
@@ -76,4 +70,4 @@ export function checkBody(body: Buffer, own: Buffer): { nonce: Buffer } | string
   return { nonce: Buffer.from(nonce) };
 }
 
-export const encodeAck = (nonce: Buffer) => Buffer.concat([ACK_MAGIC, nonce]);
+export const encodeAck = (nonce: Buffer) => sandboxAck(ACK_MAGIC, nonce);

@@ -1,6 +1,7 @@
 import { lstat, open, readdir, readlink, stat } from "node:fs/promises";
+import type { GatedOpener, GateOutcome } from "@agent-bridle/core";
 import { UTILITIES } from "../index.js";
-import type { ByteSink, GatedOpener, GateOutcome } from "../io/io-context.js";
+import type { ByteSink } from "../io/io-context.js";
 
 async function attempt<T>(act: () => Promise<T>): Promise<GateOutcome<T>> {
   try {

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Socket } from "node:net";
-import { openPrivateChannel } from "@agent-bridle/sandbox";
+import { openPrivateChannel, readAck } from "@agent-bridle/sandbox";
 import { carriedEntryPath } from "./carried-entry-path.js";
 import {
-  ACK_BYTES,
   type CarriedInvocation,
   carriedIdentity,
   encodeAck,
@@ -37,17 +35,6 @@ export function carriedArgv(invocation: CarriedInvocation): string[] {
   ];
 }
 
-/** Collects the child's acknowledgement (the first `ACK_BYTES` it sends). */
-function acknowledgementOf(channel: Socket): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    channel.on("data", (chunk: Buffer) => chunks.push(chunk));
-    channel.once("close", () => resolve(Buffer.concat(chunks)));
-    channel.once("error", () => undefined);
-    channel.resume();
-  });
-}
-
 /**
  * Internal (tests): the frame names `frame`, the spawned argv is `argv`, and `trailing`
  * bytes may follow the frame. `runCarried` is this with matching identities.
@@ -60,7 +47,7 @@ export async function runWithFrame<T>(
 ): Promise<CarriedRun<T>> {
   const channel = await openPrivateChannel();
   const nonce = randomBytes(NONCE_BYTES);
-  const acknowledgement = acknowledgementOf(channel.parent);
+  const acknowledgement = readAck(channel.parent, encodeAck(nonce));
   try {
     channel.parent.on("error", () => undefined);
     channel.parent.write(encodeRequest(nonce, carriedIdentity(frame)));
@@ -72,10 +59,7 @@ export async function runWithFrame<T>(
     } finally {
       channel.releaseChildEnd();
     }
-    const ack = await acknowledgement;
-    const acknowledged =
-      ack.length >= ACK_BYTES && ack.subarray(0, ACK_BYTES).equals(encodeAck(nonce));
-    return { outcome, acknowledged };
+    return { outcome, acknowledged: await acknowledgement };
   } finally {
     channel.parent.destroy();
   }

@@ -1,5 +1,5 @@
+import { errnoOf, errnoText } from "@agent-bridle/core";
 import { StdinSource } from "../io/byte-source.js";
-import { errnoOf, errnoText } from "../io/errno-text.js";
 import type { IoContext } from "../io/io-context.js";
 import { openInput } from "../io/open-input.js";
 import { OutputBuffer } from "../io/output-buffer.js";

@@ -1,6 +1,4 @@
-import type { BigIntStats } from "node:fs";
-import type { FileHandle } from "node:fs/promises";
-import type { Denial } from "@agent-bridle/core";
+import type { Denial, GatedOpener } from "@agent-bridle/core";
 
 /**
  * Where a utility writes bytes. A returned promise is backpressure: await it. The
@@ -8,31 +6,6 @@ import type { Denial } from "@agent-bridle/core";
  */
 export interface ByteSink {
   write(chunk: Uint8Array): Promise<void> | void;
-}
-
-/**
- * Why a gated operation did not happen: the caller's policy refused it (`denial`, shown
- * as GNU's permission error and recorded), or the system failed it (`errno`, a Node
- * error code such as `ENOENT`, shown with the matching GNU text).
- */
-export type GateRefusal =
-  | { readonly ok: false; readonly denial: Denial }
-  | { readonly ok: false; readonly errno: string };
-
-export type GateOutcome<T> = { readonly ok: true; readonly value: T } | GateRefusal;
-
-/**
- * The caller's gate over the filesystem. Every path is absolute (resolved against the
- * context's `cwd`); every operand a utility touches goes through one of these. `open`
- * opens for reading, `openWrite` creates or truncates (only `sort -o` writes).
- */
-export interface GatedOpener {
-  open(path: string): Promise<GateOutcome<FileHandle>>;
-  openWrite(path: string): Promise<GateOutcome<FileHandle>>;
-  stat(path: string): Promise<GateOutcome<BigIntStats>>;
-  lstat(path: string): Promise<GateOutcome<BigIntStats>>;
-  readdir(path: string): Promise<GateOutcome<readonly string[]>>;
-  readlink(path: string): Promise<GateOutcome<string>>;
 }
 
 /** Everything a utility may use: its arguments, streams, directory and gate. */

@@ -1,4 +1,5 @@
-import type { GateRefusal, IoContext } from "../io/io-context.js";
+import type { GateRefusal } from "@agent-bridle/core";
+import type { IoContext } from "../io/io-context.js";
 import { toByteString } from "../text/byte-string.js";
 import type { FileEntry } from "./file-entry.js";
 import { isDirectoryMode, isLinkMode } from "./mode-string.js";

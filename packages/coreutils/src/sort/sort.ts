@@ -1,6 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
+import { errnoOf, errnoText } from "@agent-bridle/core";
 import { StdinSource } from "../io/byte-source.js";
-import { errnoOf, errnoText } from "../io/errno-text.js";
 import type { IoContext } from "../io/io-context.js";
 import { type OpenedInput, openInput } from "../io/open-input.js";
 import { refusalText } from "../io/refusal-text.js";

@@ -1,6 +1,6 @@
+import { errnoOf, errnoText } from "@agent-bridle/core";
 import type { ByteSource } from "../io/byte-source.js";
 import { StdinSource } from "../io/byte-source.js";
-import { errnoOf, errnoText } from "../io/errno-text.js";
 import type { IoContext } from "../io/io-context.js";
 import { openInput } from "../io/open-input.js";
 import { reportError } from "../io/report-error.js";

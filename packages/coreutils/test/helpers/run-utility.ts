@@ -1,5 +1,5 @@
-import type { Denial } from "@agent-bridle/core";
-import { type GatedOpener, UTILITIES, type UtilityName } from "../../src/index.js";
+import type { Denial, GatedOpener } from "@agent-bridle/core";
+import { UTILITIES, type UtilityName } from "../../src/index.js";
 
 export interface RunOutcome {
   readonly stdout: Buffer;

@@ -1,7 +1,7 @@
 import { lstat, open, readdir, readlink, stat } from "node:fs/promises";
 import { resolve } from "node:path";
+import type { GatedOpener, GateOutcome } from "@agent-bridle/core";
 import { createDenial } from "@agent-bridle/core";
-import type { GatedOpener, GateOutcome } from "../../src/index.js";
 
 /**
  * A test gate: paths under `root` are allowed unless listed in `denied`, both judged on

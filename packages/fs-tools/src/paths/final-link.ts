@@ -1,13 +1,9 @@
 import type { BigIntStats } from "node:fs";
 import { lstat } from "node:fs/promises";
-import type { JudgedPath } from "@agent-bridle/core";
+import { type JudgedPath, sameFile } from "@agent-bridle/core";
 
 /** What the last name of a judged path holds now, compared with an opened file. */
 export type FinalName = "same" | "link" | "changed";
-
-function sameFile(a: BigIntStats, b: BigIntStats): boolean {
-  return a.dev === b.dev && a.ino === b.ino;
-}
 
 /**
  * For `followSymlinks: false`: whether the path as spelled (absolute, dot-free) ends in

@@ -1,6 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { Invocation, JudgedPath, Tool } from "@agent-bridle/core";
+import { type Invocation, type JudgedPath, sameFile, type Tool } from "@agent-bridle/core";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { applyEdits } from "../edit/apply-edits.js";
@@ -73,7 +73,7 @@ async function readJudged(
   });
   if (!checked.ok) return checked;
   const { stats } = checked;
-  if (stats.dev !== writeJudged.identity?.dev || stats.ino !== writeJudged.identity.ino) {
+  if (writeJudged.identity === undefined || !sameFile(stats, writeJudged.identity)) {
     return { ok: false, refusal: CHANGED };
   }
   if (stats.size > BigInt(config.maxFileSize)) {
@@ -160,7 +160,7 @@ async function editFile(
   });
   if (args.dry_run) return call.ran(result(0));
   const existing = await lstatIn(path.dirname(judged.real), path.basename(judged.real));
-  if (existing?.dev !== judged.identity.dev || existing.ino !== judged.identity.ino) {
+  if (existing === undefined || !sameFile(existing, judged.identity)) {
     return deny(CHANGED);
   }
   const replaced = await replaceAtomically(paths, {

@@ -7,6 +7,7 @@ import {
   type FileInfoResult,
   type Invocation,
   type JudgedPath,
+  sameFile,
   type Tool,
 } from "@agent-bridle/core";
 import * as z from "zod";
@@ -49,10 +50,6 @@ function describe(config: FileConfig): string {
     relativePathsText(config.baseDir),
     SCOPE_TEXT,
   ].join(" ");
-}
-
-function sameFile(a: BigIntStats, b: { readonly dev: bigint; readonly ino: bigint }): boolean {
-  return a.dev === b.dev && a.ino === b.ino;
 }
 
 function infoOf(location: string, stats: BigIntStats, linkTarget?: string): FileInfoResult {

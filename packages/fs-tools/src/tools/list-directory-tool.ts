@@ -1,7 +1,7 @@
 import type { BigIntStats } from "node:fs";
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
-import type { Invocation, ListDirectoryResult, Tool } from "@agent-bridle/core";
+import { type Invocation, type ListDirectoryResult, sameFile, type Tool } from "@agent-bridle/core";
 import * as z from "zod";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
 import { blockedEntryTest } from "../list/blocked-entries.js";
@@ -76,7 +76,7 @@ async function directoryUnchanged(
   if (byDescriptor) return true;
   try {
     const [named, resolved] = await Promise.all([lstat(real, { bigint: true }), realpath(real)]);
-    return resolved === real && named.dev === opened.dev && named.ino === opened.ino;
+    return resolved === real && sameFile(named, opened);
   } catch {
     return false;
   }
@@ -93,7 +93,7 @@ function linkFollower(paths: ToolPaths, directory: string): FollowLink {
     if (!judged.ok || judged.value.identity === undefined) return undefined;
     const { real, identity } = judged.value;
     const target = await lstatIn(path.dirname(real), path.basename(real));
-    return target?.dev === identity.dev && target.ino === identity.ino ? target : undefined;
+    return target !== undefined && sameFile(target, identity) ? target : undefined;
   };
 }
 

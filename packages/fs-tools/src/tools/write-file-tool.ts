@@ -1,6 +1,12 @@
 import type { BigIntStats } from "node:fs";
 import path from "node:path";
-import type { Invocation, JudgedPath, Tool, WriteFileResult } from "@agent-bridle/core";
+import {
+  type Invocation,
+  type JudgedPath,
+  sameFile,
+  type Tool,
+  type WriteFileResult,
+} from "@agent-bridle/core";
 import * as z from "zod";
 import { defaultBlockedPaths } from "../config/default-blocked-paths.js";
 import { createFileConfig, type FileConfig } from "../config/file-config.js";
@@ -83,7 +89,7 @@ async function checkTarget(
     return stop(unfollowedLink("write to the file it points to by its own path"));
   }
   const existing = await lstatIn(path.dirname(judged.real), path.basename(judged.real));
-  if (existing?.dev !== judged.identity.dev || existing.ino !== judged.identity.ino) {
+  if (existing === undefined || !sameFile(existing, judged.identity)) {
     return stop(CHANGED);
   }
   const type = fileTypeOf(existing);

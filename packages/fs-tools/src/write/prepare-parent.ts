@@ -1,7 +1,8 @@
 import { lstat, mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
+import { errnoOf } from "@agent-bridle/core";
 import { CHANGED } from "../paths/file-refusal.js";
-import { errnoOf, isRaceError } from "./race-errors.js";
+import { isRaceError } from "./race-errors.js";
 import { proceed, stop, type WriteStep } from "./write-refusal.js";
 
 async function kindOf(directory: string): Promise<"directory" | "missing" | "other"> {

@@ -1,9 +1,4 @@
-/** The `code` of a Node system error, or `undefined`. */
-export function errnoOf(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error
-    ? String(error.code)
-    : undefined;
-}
+import { errnoOf } from "@agent-bridle/core";
 
 const RACES = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
 
@@ -13,5 +8,5 @@ const RACES = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
  * not as a tool failure. Any other error (no space, permission, I/O) is a real failure.
  */
 export function isRaceError(error: unknown): boolean {
-  return RACES.has(errnoOf(error) ?? "");
+  return RACES.has(errnoOf(error));
 }

@@ -1,7 +1,7 @@
 import type { BigIntStats } from "node:fs";
 import { link, lstat, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
-import type { Code, Denial, JudgedPath } from "@agent-bridle/core";
+import { type Code, type Denial, type JudgedPath, sameFile } from "@agent-bridle/core";
 import { descriptorPath, isOpenedAt, readlink } from "../paths/descriptor-location.js";
 import { CHANGED, type FileRefusal } from "../paths/file-refusal.js";
 import type { ToolPaths } from "../paths/tool-paths.js";
@@ -21,10 +21,6 @@ export interface Replacement {
 
 /** Refusals of the temporary file that mean its directory is not writable, not a race. */
 const AREA_CODES: readonly Code[] = ["FS_OUTSIDE_ALLOWED", "FS_BLOCKED"];
-
-function sameFile(a: BigIntStats, b: BigIntStats): boolean {
-  return a.dev === b.dev && a.ino === b.ino;
-}
 
 /** Removes our temporary file, only if the name still holds it. */
 async function removeTemp(location: string, written: BigIntStats | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
+import { sameFile } from "@agent-bridle/core";
 import { locateLauncher } from "../launcher/locate.js";
 import type { LauncherBinary } from "../launcher/types.js";
 
@@ -29,9 +30,10 @@ function parsePeer(text: string): PeerCredentials | undefined {
 function sameImage(pid: number): boolean | undefined {
   if (process.platform !== "linux" || pid <= 0) return undefined;
   try {
-    const parent = statSync(`/proc/${pid}/exe`);
-    const own = statSync(process.execPath);
-    return parent.dev === own.dev && parent.ino === own.ino;
+    return sameFile(
+      statSync(`/proc/${pid}/exe`, { bigint: true }),
+      statSync(process.execPath, { bigint: true }),
+    );
   } catch {
     return undefined;
   }

@@ -12,6 +12,7 @@ import {
   type LaunchHold,
   locateLauncherOnce,
   openPrivateChannel,
+  readAck,
   type Sandbox,
   type SandboxRunOutcome,
 } from "@agent-bridle/sandbox";
@@ -84,29 +85,6 @@ async function runtimeFiles(workerFile: string) {
   };
 }
 
-/** Resolves with the acknowledgement, or `undefined` when the channel ends first. */
-function acknowledgement(channel: Socket, expected: Buffer): Promise<boolean> {
-  return new Promise((resolve) => {
-    let received = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      if (received.length < expected.length) return;
-      done(received.subarray(0, expected.length).equals(expected));
-      if (received.length > expected.length) channel.unshift(received.subarray(expected.length));
-    };
-    const done = (ok: boolean) => {
-      channel.off("data", onData);
-      channel.off("end", onEnd);
-      channel.pause();
-      resolve(ok);
-    };
-    const onEnd = () => done(false);
-    channel.on("data", onData);
-    channel.once("end", onEnd);
-    channel.resume();
-  });
-}
-
 /** `audit`: where the launch's records go (default the context's; see `WorkerPool`). */
 export async function launchWorker(
   cx: ToolContext,
@@ -161,7 +139,7 @@ export async function launchWorker(
   channel.parent.write(encodeControl(LAUNCH_MAGIC, launch));
   const timer = setTimeout(() => killer.abort(), HANDSHAKE_TIMEOUT_MS);
   const acked = await Promise.race([
-    acknowledgement(channel.parent, encodeAck(nonce)),
+    readAck(channel.parent, encodeAck(nonce)),
     outcome.then(() => false),
   ]);
   clearTimeout(timer);

@@ -1,16 +1,25 @@
 /**
  * What the parent sends the worker on the private channel: the launch frame (authority,
  * bound when the worker starts, before any request exists) and then exactly one request
- * frame. Each is magic (8 bytes) ‖ u32 LE body length ‖ JSON body, body ≤ 1 MiB.
+ * frame. Each is sandbox's private-channel frame (magic ‖ u32 LE body length ‖ body)
+ * with a JSON body of at most 1 MiB.
  */
 import type { Caveats, EnforcementFloor, PathPolicy } from "@agent-bridle/core";
+import { encodeAck as ackOf, encodeFrame, type FrameSpec, frameMagic } from "@agent-bridle/sandbox";
 
-export const LAUNCH_MAGIC = Buffer.from("ABBW-L1\0", "latin1");
-export const REQUEST_MAGIC = Buffer.from("ABBW-R1\0", "latin1");
+export const LAUNCH_MAGIC = frameMagic("ABBW-L1\0");
+export const REQUEST_MAGIC = frameMagic("ABBW-R1\0");
 /** The worker's acknowledgement of the launch frame: magic ‖ the nonce (hex). */
-export const ACK_MAGIC = Buffer.from("ABBW-A1\0", "latin1");
-export const CONTROL_HEADER_BYTES = 12;
+const ACK_MAGIC = frameMagic("ABBW-A1\0");
 export const MAX_CONTROL_BODY = 1 << 20;
+export const LAUNCH_FRAME: FrameSpec = Object.freeze({
+  magic: LAUNCH_MAGIC,
+  maxBody: MAX_CONTROL_BODY,
+});
+export const REQUEST_FRAME: FrameSpec = Object.freeze({
+  magic: REQUEST_MAGIC,
+  maxBody: MAX_CONTROL_BODY,
+});
 export const WORKER_PROTOCOL_VERSION = 1;
 /** The only argv the worker entry accepts after its file name. */
 export const WORKER_ARGV = Object.freeze(["--agent-bridle-worker", "brush"]);
@@ -43,15 +52,23 @@ export interface RequestBody {
   readonly timeout_ms: number;
 }
 
+/** A control frame of this magic with `body` as JSON (over 1 MiB: `RangeError`). */
 export function encodeControl(magic: Buffer, body: unknown): Buffer {
-  const json = Buffer.from(JSON.stringify(body), "utf8");
-  if (json.length > MAX_CONTROL_BODY) throw new RangeError("control frame body over 1 MiB");
-  const header = Buffer.alloc(CONTROL_HEADER_BYTES);
-  magic.copy(header, 0);
-  header.writeUInt32LE(json.length, 8);
-  return Buffer.concat([header, json]);
+  return encodeFrame(
+    { magic, maxBody: MAX_CONTROL_BODY },
+    Buffer.from(JSON.stringify(body), "utf8"),
+  );
+}
+
+/** The JSON body of a control frame, or `undefined` when it does not parse. */
+export function decodeControl(body: Buffer): { readonly value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(body.toString("utf8")) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 export function encodeAck(nonce: string): Buffer {
-  return Buffer.concat([ACK_MAGIC, Buffer.from(nonce, "latin1")]);
+  return ackOf(ACK_MAGIC, Buffer.from(nonce, "latin1"));
 }

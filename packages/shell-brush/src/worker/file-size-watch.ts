@@ -6,7 +6,7 @@
  */
 import { fstatSync, readFileSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import type { GateOutcome } from "@agent-bridle/coreutils";
+import type { GateOutcome } from "@agent-bridle/core";
 import type { ShellAccess } from "../interpret/io/shell-access.js";
 
 const LABEL = "Max file size";

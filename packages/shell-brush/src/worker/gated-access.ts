@@ -11,15 +11,15 @@ import {
   type Code,
   createDenial,
   type Denial,
+  errnoOf,
+  type GateOutcome,
+  isFreeDevice,
+  isNullDevice,
   removeDotSegments,
   type ToolContext,
 } from "@agent-bridle/core";
-import type { GateOutcome } from "@agent-bridle/coreutils";
 import type { RedirectOpenMode, ShellAccess } from "../interpret/io/shell-access.js";
 import { isPublicProgram, publicProgramBehind } from "./program-trees.js";
-
-/** Devices a script may always read (`/dev/null` also written): no caller data behind them. */
-const READABLE_DEVICES = new Set(["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"]);
 
 /**
  * The account databases: public runtime closure (the sandbox's `RUNTIME_READ_CLOSURE`,
@@ -50,10 +50,6 @@ export function isDescriptorPath(path: string): boolean {
 
 const DESCRIPTOR_REASON = "raw process descriptor paths are reserved for private control";
 
-function errnoOf(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? "EIO";
-}
-
 async function attempt<T>(work: () => Promise<T>): Promise<GateOutcome<T>> {
   try {
     return { ok: true, value: await work() };
@@ -83,7 +79,7 @@ export function createGatedAccess(
   /** Judged for reading (listing, probing), then `work` on the judged path. */
   async function probe<T>(path: string, work: (path: string) => Promise<T>) {
     if (isDescriptorPath(path)) return descriptorRefusal(path);
-    if (READABLE_DEVICES.has(path)) return attempt(() => work(path));
+    if (isFreeDevice(path)) return attempt(() => work(path));
     const judged = await cx.checkPathRead(path);
     if (!judged.ok) return refuse(judged.denial);
     return attempt(() => work(path));
@@ -94,7 +90,7 @@ export function createGatedAccess(
     mode: RedirectOpenMode,
   ): Promise<GateOutcome<FileHandle>> {
     if (isDescriptorPath(path)) return descriptorRefusal(path);
-    if (path === "/dev/null") return attempt(() => open(path, "w"));
+    if (isNullDevice(path)) return attempt(() => open(path, "w"));
     const opened = await cx.openPathWrite(path, {
       append: mode.append === true || mode.readWrite === true,
       exclusive: mode.exclusive === true,
@@ -105,7 +101,7 @@ export function createGatedAccess(
   return Object.freeze({
     async open(path: string): Promise<GateOutcome<FileHandle>> {
       if (isDescriptorPath(path)) return descriptorRefusal(path);
-      if (READABLE_DEVICES.has(path)) return attempt(() => open(path, "r"));
+      if (isFreeDevice(path)) return attempt(() => open(path, "r"));
       if (ACCOUNT_DATABASES.has(path))
         return attempt(() => open(path, constants.O_RDONLY | constants.O_NOFOLLOW));
       const opened = await cx.openPathRead(path);

@@ -5,25 +5,29 @@
  * an idle worker exits on the channel's end or its idle timeout; exactly one request is
  * served. Any authentication failure exits 126 with one stderr line and runs nothing.
  */
-import { fstatSync } from "node:fs";
-import { Socket } from "node:net";
 import { parseCaveats } from "@agent-bridle/core";
-import { proveParent, verifyLauncher } from "@agent-bridle/sandbox";
 import {
+  ChannelReader,
+  type FrameRead,
+  NO_FRAME_IN_TIME,
+  openChildChannel,
+  verifyLauncher,
+} from "@agent-bridle/sandbox";
+import {
+  decodeControl,
   encodeAck,
-  LAUNCH_MAGIC,
+  LAUNCH_FRAME,
   LAUNCHER_VARIABLE,
   type LaunchBody,
+  MAX_CONTROL_BODY,
   NONCE_VARIABLE,
-  REQUEST_MAGIC,
+  REQUEST_FRAME,
   type RequestBody,
   WORKER_ARGV,
   WORKER_PROTOCOL_VERSION,
 } from "./control-frames.js";
-import { ControlReader } from "./control-reader.js";
 import { runWorkerCall, type WorkerAuthority } from "./worker-call.js";
 
-const CHANNEL_FD = 3;
 const LAUNCH_TIMEOUT_MS = 10_000;
 
 function exitWith(code: number, line: string): never {
@@ -42,6 +46,12 @@ function isStringRecord(value: unknown): value is Record<string, string> {
     !Array.isArray(value) &&
     Object.values(value).every((entry) => typeof entry === "string")
   );
+}
+
+/** A read control frame's JSON value, or why there is none. */
+function controlBody(read: FrameRead): { readonly value: unknown } | { readonly error: string } {
+  if ("error" in read) return read;
+  return decodeControl(read.body) ?? { error: "malformed frame (body)" };
 }
 
 function authorityOf(body: unknown, nonce: string): WorkerAuthority | string {
@@ -91,39 +101,30 @@ export async function workerMain(args: readonly string[]): Promise<void> {
     exitWith(2, "agent-bridle: invalid private worker entrypoint");
   const nonce = process.env[NONCE_VARIABLE] ?? "";
   if (!/^[0-9a-f]{64}$/.test(nonce)) refuse("no worker nonce");
-  try {
-    if (!fstatSync(CHANNEL_FD).isSocket()) refuse(`descriptor ${CHANNEL_FD} is not a socket`);
-  } catch {
-    refuse(`no private channel on descriptor ${CHANNEL_FD}`);
-  }
   // This file is a bundle (or a startup snapshot of one): the parent names the launcher it
   // verified; its checksum is verified again here (ADR 0008 says what that proves).
   const launcher = process.env[LAUNCHER_VARIABLE];
-  const proof = await proveParent(async () =>
+  const opened = await openChildChannel(async () =>
     launcher ? verifyLauncher(launcher, "built") : undefined,
   );
-  if (typeof proof === "string") refuse(proof);
-  const channel = new Socket({
-    fd: CHANNEL_FD,
-    readable: true,
-    writable: true,
-    allowHalfOpen: true,
-  });
-  const reader = new ControlReader(channel);
-  const launch = await reader.frame(LAUNCH_MAGIC, LAUNCH_TIMEOUT_MS);
+  if (typeof opened === "string") refuse(opened);
+  const { channel, proof } = opened;
+  const reader = new ChannelReader(channel, MAX_CONTROL_BODY);
+  const launch = controlBody(await reader.frame(LAUNCH_FRAME, LAUNCH_TIMEOUT_MS));
   if ("error" in launch) refuse(launch.error);
-  const authority = authorityOf(launch.body, nonce);
+  const authority = authorityOf(launch.value, nonce);
   if (typeof authority === "string") refuse(authority);
   if (process.ppid !== proof.parentPid) refuse("the parent changed during authentication");
   channel.write(encodeAck(nonce));
-  const idleMs = (launch.body as LaunchBody).idle_ms;
-  const next = await reader.frame(REQUEST_MAGIC, Number.isFinite(idleMs) ? idleMs : 60_000);
+  const idleMs = (launch.value as LaunchBody).idle_ms;
+  const read = await reader.frame(REQUEST_FRAME, Number.isFinite(idleMs) ? idleMs : 60_000);
   // A warm worker that is never used: the parent closed the channel, or it idled out.
-  if ("error" in next && (next.error === "end" || next.error.endsWith("in time"))) process.exit(0);
+  if ("error" in read && (read.error === "end" || read.error === NO_FRAME_IN_TIME)) process.exit(0);
+  const next = controlBody(read);
   if ("error" in next) refuse(next.error);
-  const request = requestOf(next.body, nonce);
+  const request = requestOf(next.value, nonce);
   if (typeof request === "string") refuse(request);
-  const closed = await reader.endOfStream(LAUNCH_TIMEOUT_MS);
+  const closed = await reader.endOfStream(LAUNCH_TIMEOUT_MS, "more than one request");
   if (closed !== undefined) refuse(closed);
   const {
     [NONCE_VARIABLE]: _nonce,

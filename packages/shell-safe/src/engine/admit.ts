@@ -5,6 +5,7 @@ import {
   type Denial,
   type DenialKind,
   isBareProgram,
+  isNullDevice,
   type ToolContext,
 } from "@agent-bridle/core";
 import { UTILITIES, type UtilityName } from "@agent-bridle/coreutils";
@@ -88,9 +89,6 @@ export class Refused extends Error {
     super(denial.reason);
   }
 }
-
-/** The device sink bash scripts write to; never judged as a path (it is not a file). */
-export const DEV_NULL = "/dev/null";
 
 const NOT_FOUND_CODES = new Set(["FS_NOT_FOUND", "FS_CANNOT_RESOLVE"]);
 
@@ -367,7 +365,7 @@ async function admitRedirections(
       );
     }
     const path = expanded.text;
-    if (path !== DEV_NULL) {
+    if (!isNullDevice(path)) {
       const reading = redirection.operator === "<";
       const judged = reading
         ? await context.cx.checkPathRead(path, { baseDir: context.cwd })

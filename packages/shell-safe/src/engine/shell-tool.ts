@@ -1,43 +1,34 @@
-import { isAbsolute } from "node:path";
 import { inspectShell } from "@agent-bridle/bash";
 import {
-  buildDeniedEnvelope,
-  buildRunEnvelope,
   ConfigurationError,
   createDenial,
-  createOutputSession,
   type Denial,
-  defineTool,
-  deniedInvocation,
   FS_AND_EXEC_COVERAGE,
-  joinOutputObservers,
-  ran,
-  SHELL_TOOL_ANNOTATIONS,
-  type ShellOutputObserver,
   type Tool,
   type ToolEnvelope,
-  ToolFailedError,
   TRUSTED_PATH,
 } from "@agent-bridle/core";
 import {
-  type Backend,
   buildChildEnvironment,
-  checkWorkingDirectory,
-  createHostBackend,
-  createSandbox,
-  envelopeContextOf,
+  type CommonShellToolOptions,
+  defineShellTool,
   floorDenial,
-  type GitIdentity,
-  nothingStarted,
-  type ResourceLimits,
+  type Sandbox,
   type SandboxRunFacts,
+  type ShellCall,
+  type ShellInvocation,
   selectBackend,
-  withLimitDenials,
 } from "@agent-bridle/sandbox";
 import { checkSubset } from "../subset/check-subset.js";
 import type { ParseLimits } from "../subset/limits.js";
 import type { ShellRefusal } from "../subset/refusal.js";
-import { type Admission, type AdmissionContext, admitArgv, admitScript } from "./admit.js";
+import {
+  type Admission,
+  type AdmissionContext,
+  type AdmittedScript,
+  admitArgv,
+  admitScript,
+} from "./admit.js";
 import { findCarriedRuntime } from "./carried-runtime.js";
 import { executeScript } from "./execute.js";
 import type { CarriedRuntime } from "./execution-context.js";
@@ -52,33 +43,13 @@ import {
 /** A host's explanation of a dynamic script (the facade passes shell-brush's `inspectShell`). */
 export type ShellInspector = (source: string) => unknown;
 
-export interface ShellToolOptions {
-  /** Where a request without `cwd` (or with a relative one) runs. Absolute. */
-  readonly baseDir?: string;
-  /** The children's `HOME` and `TMPDIR` (explicit: a trust decision); `~` and `$HOME` expand to it. */
-  readonly home: string;
-  readonly tmpdir: string;
-  /** The L3 backend; default the host's (the launcher on Linux). */
-  readonly backend?: Backend;
-  /**
-   * Limits of every pipeline's process tree, over `DEFAULT_RESOURCE_LIMITS` (512
-   * processes, 4 GiB for the whole tree, files up to 1 GiB, 4096 open files, a 512 MiB
-   * `/tmp`). One a pipeline runs into is reported in the envelope (`LIMIT_EXCEEDED`).
-   */
-  readonly resourceLimits?: ResourceLimits;
-  /** The git identity of a call's private home (when `HOME` is not granted; default `DEFAULT_GIT_IDENTITY`). */
-  readonly gitIdentity?: GitIdentity | undefined;
-  readonly limits?: Partial<ShellSafeLimits>;
+export interface ShellToolOptions extends CommonShellToolOptions<ShellSafeLimits> {
   readonly parseLimits?: Partial<ParseLimits>;
-  /** Live output, per invocation (reference §8). */
-  readonly observer?: ShellOutputObserver;
   /**
    * Attaches `shell_inspection` to dynamic-construct refusals; its failures attach
    * nothing. Default: `@agent-bridle/bash`'s `inspectShell` (ADR 0022).
    */
   readonly inspector?: ShellInspector;
-  /** Registered name; default `shell`. */
-  readonly name?: string;
   /**
    * Where bare program names are looked up; default core's `TRUSTED_PATH`. A granted
    * utility of the six that is not found there runs as the carried one. For tests
@@ -105,6 +76,145 @@ function inspect(inspector: ShellInspector, source: string) {
   }
 }
 
+/** What a safe-engine call needs besides the request: fixed when the tool is made. */
+interface SafeSetting {
+  readonly options: ShellToolOptions;
+  readonly limits: ShellSafeLimits;
+  readonly sandbox: Sandbox;
+  readonly allowlist: ReadonlySet<string>;
+  readonly carried: () => Promise<CarriedRuntime>;
+}
+
+/** An admitted call: everything judged, nothing opened yet. */
+interface Admitted {
+  readonly script: AdmittedScript;
+  readonly cwd: string;
+  readonly callerEnv: Record<string, string>;
+  readonly preFacts: SandboxRunFacts;
+}
+
+/**
+ * Steps 1 to 5 (reference §3.6): parse, the working directory, the environment,
+ * admission, the floor. Judging only; the first refusal is returned as the invocation.
+ */
+async function admitCall(
+  call: ShellCall<ShellSafeInput>,
+  setting: SafeSetting,
+): Promise<Admitted | ShellInvocation> {
+  const { input, cx } = call;
+  const { options, limits, sandbox } = setting;
+  // Backend selection (pure facts, no side effect) overlaps parsing.
+  const selecting = selectBackend(
+    sandbox.backend,
+    cx.caveats,
+    FS_AND_EXEC_COVERAGE,
+    cx.strengthFloor,
+  );
+  // A refusal before anything ran started no sandbox: it claims no strength.
+  const refuse = async (denial: Denial, inspection?: Record<string, unknown>) => {
+    await selecting;
+    return call.refuse(denial, inspection ? { inspection } : {});
+  };
+  // 1. Parse (pure): a refusal is in-band, with an inspection for dynamic constructs.
+  let parsed: ReturnType<typeof checkSubset> | undefined;
+  if (input.cmd !== undefined) {
+    parsed = checkSubset(input.cmd, options.parseLimits ? { limits: options.parseLimits } : {});
+    if (!parsed.ok) {
+      const inspection = parsed.refusal.dynamic
+        ? inspect(options.inspector ?? inspectShell, input.cmd)
+        : undefined;
+      return refuse(parseDenial(parsed.refusal), inspection);
+    }
+  }
+  // 2. The working directory, judged like any path (backend selection meanwhile).
+  const lookup = programLookup(options.searchPath ?? TRUSTED_PATH);
+  const [cwd, selection] = await Promise.all([call.workingDirectory(), selecting]);
+  if (!cwd.ok) return refuse(cwd.denial);
+  // 3. Exactly the environment the funnel hands the child: `$VAR`/`~` expand from it.
+  const callerEnv: Record<string, string> = { ...input.env, PWD: cwd.path };
+  const variables = buildChildEnvironment({
+    home: options.home,
+    tmpdir: options.tmpdir,
+    callerEnv,
+  });
+  const context: AdmissionContext = {
+    cx,
+    cwd: cwd.path,
+    env: { variables, allowlist: setting.allowlist },
+    maxGlobMatches: limits.maxGlobMatches,
+    lookup,
+  };
+  // 4. Admission: programs, expansions, globs, redirect targets (judged, not opened).
+  const admission: Admission =
+    parsed?.ok === true
+      ? await admitScript(parsed.script, context)
+      : await admitArgv(input.program as string, input.args ?? [], context);
+  if (!admission.ok) return refuse(admission.denial);
+  // 5. The floor, before any redirect file is opened (the funnel checks it again).
+  if (selection.shortfall !== undefined) return refuse(floorDenial(selection.shortfall));
+  const { report, sandboxKind, unbridled } = selection;
+  return {
+    script: admission.script,
+    cwd: cwd.path,
+    callerEnv,
+    preFacts: { report, sandboxKind, unbridled },
+  };
+}
+
+/** Step 7: the admitted pipelines through the funnel, observed live. */
+async function executeAdmitted(
+  call: ShellCall<ShellSafeInput>,
+  setting: SafeSetting,
+  admitted: Admitted,
+): Promise<ShellInvocation> {
+  const { limits } = setting;
+  const session = call.outputSession();
+  let finished = false;
+  try {
+    const outcome = await executeScript(admitted.script, {
+      cx: call.cx,
+      sandbox: setting.sandbox,
+      cwd: admitted.cwd,
+      callerEnv: admitted.callerEnv,
+      deadline: call.started + call.timeoutSecs * 1000,
+      maxOutputBytes: limits.maxOutputBytes,
+      signal: call.signal,
+      session,
+      maxGlobMatches: limits.maxGlobMatches,
+      carriedRuntime: setting.carried,
+    });
+    const facts = outcome.facts ?? admitted.preFacts;
+    if (outcome.refusedBeforeRun !== undefined) {
+      return call.refuse(outcome.refusedBeforeRun, { facts });
+    }
+    finished = !(outcome.timedOut || outcome.cancelled);
+    return call.ran(facts, {
+      exitCode: outcome.status,
+      stdout: outcome.stdout.toString("utf8"),
+      stderr: outcome.stderr.toString("utf8"),
+      timedOut: outcome.timedOut,
+      stdoutTruncated: outcome.stdoutTruncated,
+      stderrTruncated: outcome.stderrTruncated,
+      denials: outcome.denials,
+      limitsExceeded: outcome.limitsExceeded,
+      limits: outcome.limits,
+    });
+  } finally {
+    if (finished) session?.finish();
+    else session?.cancel();
+  }
+}
+
+/** Refuses a variable allowlist that names what looks like a secret (attack catalogue A88). */
+function checkAllowlist(limits: ShellSafeLimits): void {
+  const secret = limits.variableAllowlist.find((name) => SECRET_NAME.test(name));
+  if (secret !== undefined) {
+    throw new ConfigurationError(
+      `the variable allowlist names ${secret}, which looks like a secret (TOKEN, KEY, SECRET, PASSWORD): a script could print or send its value; pass the value in the request env instead`,
+    );
+  }
+}
+
 /**
  * The argv + safe-subset engine (`ShellTool`, reference §3 as spec §7 amends it): parses
  * the script itself (exact-bash-or-refuse), admits everything before anything runs —
@@ -113,155 +223,34 @@ function inspect(inspector: ShellInspector, source: string) {
  * `sandbox` funnel with its stages joined by OS pipes.
  */
 export function createShellTool(options: ShellToolOptions): Tool<ShellSafeInput, ToolEnvelope> {
-  if (options.baseDir !== undefined && !isAbsolute(options.baseDir)) {
-    throw new ConfigurationError("baseDir must be an absolute path");
-  }
-  if (!isAbsolute(options.home) || !isAbsolute(options.tmpdir)) {
-    throw new ConfigurationError("home and tmpdir must be absolute paths");
-  }
-  const limits: ShellSafeLimits = { ...DEFAULT_SHELL_SAFE_LIMITS, ...options.limits };
-  const secret = limits.variableAllowlist.find((name) => SECRET_NAME.test(name));
-  if (secret !== undefined) {
-    throw new ConfigurationError(
-      `the variable allowlist names ${secret}, which looks like a secret (TOKEN, KEY, SECRET, PASSWORD): a script could print or send its value; pass the value in the request env instead`,
-    );
-  }
-  const searchPath = options.searchPath ?? TRUSTED_PATH;
-  let carriedRuntime: Promise<CarriedRuntime> | undefined;
-  const carried = () => {
-    carriedRuntime ??= findCarriedRuntime();
-    return carriedRuntime;
-  };
-  const allowlist = new Set(limits.variableAllowlist);
-  const sandbox = createSandbox({
-    backend: options.backend ?? createHostBackend(),
-    home: options.home,
-    tmpdir: options.tmpdir,
-    limits: options.resourceLimits,
-    gitIdentity: options.gitIdentity,
-  });
-
-  return defineTool<ShellSafeInput, ToolEnvelope>({
-    name: options.name ?? "shell",
-    approvesAfterChecks: true,
-    description:
-      "Run a program (program + args) or a simple command line (cmd) without a shell: pipes, ;, &&, ||, quotes, allowlisted $VAR, ~, globs and file redirections, interpreted exactly as bash would. Substitutions, subshells, heredocs, loops and other shell syntax are refused with a reason. Every program, path and glob is checked against the grant before anything runs.",
-    inputSchema: shellSafeInputSchema(limits),
-    annotations: SHELL_TOOL_ANNOTATIONS,
-    async invoke() {
-      throw new ToolFailedError("the safe shell is dispatched through invokeAccounted");
+  return defineShellTool<ShellSafeInput, ShellSafeLimits>(
+    options,
+    DEFAULT_SHELL_SAFE_LIMITS,
+    ({ limits, sandbox }) => {
+      checkAllowlist(limits);
+      let carriedRuntime: Promise<CarriedRuntime> | undefined;
+      const setting: SafeSetting = {
+        options,
+        limits,
+        sandbox,
+        allowlist: new Set(limits.variableAllowlist),
+        carried: () => {
+          carriedRuntime ??= findCarriedRuntime();
+          return carriedRuntime;
+        },
+      };
+      return {
+        description:
+          "Run a program (program + args) or a simple command line (cmd) without a shell: pipes, ;, &&, ||, quotes, allowlisted $VAR, ~, globs and file redirections, interpreted exactly as bash would. Substitutions, subshells, heredocs, loops and other shell syntax are refused with a reason. Every program, path and glob is checked against the grant before anything runs.",
+        inputSchema: shellSafeInputSchema(limits),
+        async run(call) {
+          const admitted = await admitCall(call, setting);
+          if (!("script" in admitted)) return admitted;
+          // 6. Everything is checked: the person is asked now, before any file is opened.
+          await call.approve?.();
+          return executeAdmitted(call, setting, admitted);
+        },
+      };
     },
-    async invokeAccounted(input, cx, { signal, observer: callObserver, approve }) {
-      const started = performance.now();
-      // Backend selection (pure facts, no side effect) overlaps parsing.
-      const selecting = selectBackend(
-        sandbox.backend,
-        cx.caveats,
-        FS_AND_EXEC_COVERAGE,
-        cx.strengthFloor,
-      );
-      let preFacts: SandboxRunFacts | undefined;
-      // A refusal before anything ran started no sandbox: it claims no strength.
-      const refuse = async (denial: Denial, inspection?: Record<string, unknown>) => {
-        const selection = await selecting;
-        const facts = nothingStarted(selection.unbridled);
-        return deniedInvocation<ToolEnvelope>(
-          buildDeniedEnvelope(envelopeContextOf(cx, facts, started), [denial], inspection),
-        );
-      };
-
-      // 1. Parse (pure): a refusal is in-band, with an inspection for dynamic constructs.
-      let parsed: ReturnType<typeof checkSubset> | undefined;
-      if (input.cmd !== undefined) {
-        parsed = checkSubset(input.cmd, options.parseLimits ? { limits: options.parseLimits } : {});
-        if (!parsed.ok) {
-          const inspection = parsed.refusal.dynamic
-            ? inspect(options.inspector ?? inspectShell, input.cmd)
-            : undefined;
-          return refuse(parseDenial(parsed.refusal), inspection);
-        }
-      }
-      // 2. The working directory, judged like any path (backend selection meanwhile).
-      const lookup = programLookup(searchPath);
-      const [cwd, selection] = await Promise.all([
-        checkWorkingDirectory(cx, input.cwd, options.baseDir),
-        selecting,
-      ]);
-      preFacts = {
-        report: selection.report,
-        sandboxKind: selection.sandboxKind,
-        unbridled: selection.unbridled,
-      };
-      if (!cwd.ok) return refuse(cwd.denial);
-      // 3. Exactly the environment the funnel hands the child: `$VAR`/`~` expand from it.
-      const callerEnv: Record<string, string> = { ...input.env, PWD: cwd.path };
-      const variables = buildChildEnvironment({
-        home: options.home,
-        tmpdir: options.tmpdir,
-        callerEnv,
-      });
-      const context: AdmissionContext = {
-        cx,
-        cwd: cwd.path,
-        env: { variables, allowlist },
-        maxGlobMatches: limits.maxGlobMatches,
-        lookup,
-      };
-      // 4. Admission: programs, expansions, globs, redirect targets (judged, not opened).
-      const admission: Admission =
-        parsed?.ok === true
-          ? await admitScript(parsed.script, context)
-          : await admitArgv(input.program as string, input.args ?? [], context);
-      if (!admission.ok) return refuse(admission.denial);
-      // 5. The floor, before any redirect file is opened (the funnel checks it again).
-      if (selection.shortfall !== undefined) return refuse(floorDenial(selection.shortfall));
-      // 6. Everything is checked: the person is asked now, before any file is opened.
-      await approve?.();
-
-      const timeoutSecs = input.timeout_secs ?? limits.defaultTimeoutSecs;
-      const observer = joinOutputObservers(options.observer, callObserver);
-      const session = observer
-        ? createOutputSession(observer, { maxBytesPerStream: limits.maxOutputBytes })
-        : undefined;
-      let finished = false;
-      try {
-        const outcome = await executeScript(admission.script, {
-          cx,
-          sandbox,
-          cwd: cwd.path,
-          callerEnv,
-          deadline: started + timeoutSecs * 1000,
-          maxOutputBytes: limits.maxOutputBytes,
-          signal,
-          session,
-          maxGlobMatches: limits.maxGlobMatches,
-          carriedRuntime: carried,
-        });
-        const facts = outcome.facts ?? (preFacts as SandboxRunFacts);
-        if (outcome.refusedBeforeRun !== undefined) {
-          return deniedInvocation<ToolEnvelope>(
-            buildDeniedEnvelope(envelopeContextOf(cx, facts, started), [outcome.refusedBeforeRun]),
-          );
-        }
-        finished = !(outcome.timedOut || outcome.cancelled);
-        const stderr = outcome.stderr.toString("utf8");
-        return ran<ToolEnvelope>(
-          buildRunEnvelope(envelopeContextOf(cx, facts, started), {
-            exitCode: outcome.status,
-            stdout: outcome.stdout.toString("utf8"),
-            stderr: outcome.timedOut
-              ? `${stderr}command timed out after ${timeoutSecs}s\n`
-              : stderr,
-            timedOut: outcome.timedOut,
-            stdoutTruncated: outcome.stdoutTruncated,
-            stderrTruncated: outcome.stderrTruncated,
-            denials: withLimitDenials(outcome.denials, outcome.limitsExceeded, outcome.limits),
-          }),
-        );
-      } finally {
-        if (finished) session?.finish();
-        else session?.cancel();
-      }
-    },
-  });
+  );
 }

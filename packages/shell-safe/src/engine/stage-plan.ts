@@ -1,14 +1,8 @@
 import { type FileHandle, open } from "node:fs/promises";
-import type { Denial } from "@agent-bridle/core";
+import { DEV_NULL, type Denial, isNullDevice } from "@agent-bridle/core";
 import type { UtilityName } from "@agent-bridle/coreutils";
 import type { StageStdio } from "@agent-bridle/sandbox";
-import {
-  type AdmittedRedirection,
-  type AdmittedStage,
-  DEV_NULL,
-  expandPattern,
-  Refused,
-} from "./admit.js";
+import { type AdmittedRedirection, type AdmittedStage, expandPattern, Refused } from "./admit.js";
 import type { ExecutionContext } from "./execution-context.js";
 
 /** A stage ready to run: its argv, where its 0/1/2 go, and whether it is a carried utility. */
@@ -45,7 +39,7 @@ async function openTarget(
   context: ExecutionContext,
 ): Promise<{ ok: true; handle: FileHandle } | { ok: false; denial: Denial }> {
   const reading = redirection.operator === "<";
-  if (redirection.path === DEV_NULL) {
+  if (isNullDevice(redirection.path)) {
     return { ok: true, handle: await open(DEV_NULL, reading ? FLAGS_READ : FLAGS_WRITE) };
   }
   const decision = reading

@@ -5,12 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 // The bench package does not depend on coreutils (its manifest is not ours to change):
 // import the built package by path; `pnpm bench` builds everything first.
-import {
-  type GatedOpener,
-  type GateOutcome,
-  UTILITIES,
-  type UtilityName,
-} from "@agent-bridle/coreutils";
+import type { GatedOpener, GateOutcome } from "@agent-bridle/core";
+import { UTILITIES, type UtilityName } from "@agent-bridle/coreutils";
 
 /** A temp directory holding one generated fixture file, made in `setup`. */
 export class CoreutilsFixture {

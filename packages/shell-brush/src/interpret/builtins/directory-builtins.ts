@@ -1,6 +1,6 @@
 /** `cd`, `pwd`, `pushd`, `popd`, `dirs`: the working directory and the directory stack. */
 
-import { refusalText } from "../io/errno-text.js";
+import { refusalText } from "@agent-bridle/core";
 import { resolvePath } from "../io/paths.js";
 import type { Builtin, BuiltinContext } from "./builtin-context.js";
 

@@ -1,6 +1,7 @@
 /** `source` / `.`: read a file through the gate's `open` and run it in this shell. */
+
 import { decodeShellBytes } from "@agent-bridle/bash";
-import { refusalText } from "../io/errno-text.js";
+import { refusalText } from "@agent-bridle/core";
 import { readAndClose } from "../io/gate.js";
 import { resolvePath } from "../io/paths.js";
 import { AssignmentAbort, ReturnSignal } from "../signals.js";

@@ -11,11 +11,10 @@
  * Where `PATH` has no such program, the utility refuses the option itself (status 1 or 2).
  */
 
-import type { Denial } from "@agent-bridle/core";
-import type { GateRefusal } from "@agent-bridle/coreutils";
+import { type Denial, errnoText, type GateRefusal } from "@agent-bridle/core";
 import { checkInProcess, UTILITIES } from "@agent-bridle/coreutils";
 import type { ExecContext } from "../exec-context.js";
-import { describeError, errnoText } from "../io/errno-text.js";
+import { describeError } from "../io/describe-error.js";
 import type { ExternalDescriptor } from "../io/external.js";
 import { servingAccess } from "../io/gate.js";
 import {

@@ -3,6 +3,7 @@
  * through the gate (`stat`, `lstat`); a refused probe is false, as an unreachable file is.
  */
 import type { BigIntStats } from "node:fs";
+import { sameFile } from "@agent-bridle/core";
 import type { ExecContext } from "../exec-context.js";
 import { resolvePath } from "../io/paths.js";
 
@@ -130,7 +131,7 @@ export async function testBinary(
     case "-ef": {
       const a = await statOf(interpreter, left);
       const b = await statOf(interpreter, right);
-      return a !== undefined && b !== undefined && a.ino === b.ino && a.dev === b.dev;
+      return a !== undefined && b !== undefined && sameFile(a, b);
     }
     default:
       return false;

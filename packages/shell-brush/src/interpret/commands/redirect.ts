@@ -8,6 +8,7 @@
  */
 
 import { encodeShellText, type Redirect } from "@agent-bridle/bash";
+import { isNullDevice, refusalText } from "@agent-bridle/core";
 import type { ExecContext } from "../exec-context.js";
 import {
   type DevTcpTarget,
@@ -17,7 +18,6 @@ import {
   SocketChannel,
   SocketSink,
 } from "../io/dev-tcp.js";
-import { refusalText } from "../io/errno-text.js";
 import { readAndClose } from "../io/gate.js";
 import { type Channel, type Fds, FileSink, InputSource, nullSink } from "../io/io.js";
 import { resolvePath } from "../io/paths.js";
@@ -70,7 +70,7 @@ async function openTarget(
     else assign(substitution.direction === ">" ? substitution.sink : nullSink);
     return true;
   }
-  if (path === "/dev/null") {
+  if (isNullDevice(path)) {
     if (reading) next.set(fd, new InputSource(EMPTY));
     else assign(nullSink);
     return true;

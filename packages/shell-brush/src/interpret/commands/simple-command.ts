@@ -13,7 +13,7 @@ import {
 import { type Builtin, DECLARATION_BUILTINS, enabledBuiltin } from "../builtins/table.js";
 import type { ExecContext } from "../exec-context.js";
 import { type AssignmentNode, assignValue } from "../expand/assignment.js";
-import { describeError } from "../io/errno-text.js";
+import { describeError } from "../io/describe-error.js";
 import { type Fds, WriteError } from "../io/io.js";
 import { ExitSignal } from "../signals.js";
 import { assignmentStatementError, commandAssignment } from "../state/readonly-assignment.js";

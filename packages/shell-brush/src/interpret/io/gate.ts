@@ -5,8 +5,7 @@
  */
 import type { BigIntStats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import type { Denial } from "@agent-bridle/core";
-import type { GateOutcome } from "@agent-bridle/coreutils";
+import type { Denial, GateOutcome } from "@agent-bridle/core";
 import type { ShellAccess } from "./shell-access.js";
 
 /** Bytes an in-memory descriptor serves, by path (the process-substitution table). */

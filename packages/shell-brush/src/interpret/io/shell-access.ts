@@ -12,7 +12,7 @@
  */
 import type { BigIntStats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import type { GatedOpener, GateOutcome } from "@agent-bridle/coreutils";
+import type { GatedOpener, GateOutcome } from "@agent-bridle/core";
 
 /** How a redirection opens its target. */
 export interface RedirectOpenMode {

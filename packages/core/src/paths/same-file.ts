@@ -1,4 +1,10 @@
-import { pathProbes } from "../paths/path-probes.js";
+import { pathProbes } from "./path-probes.js";
+import type { FileIdentity } from "./real-location.js";
+
+/** Whether two stats (or identities) are the same file: same device and inode. */
+export function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
 
 /**
  * Whether two paths name the same file once every link is followed (same device and
@@ -9,8 +15,7 @@ export async function isSameFile(a: string, b: string): Promise<boolean> {
   try {
     const probes = pathProbes();
     const [left, right] = await Promise.all([probes.stat(a), probes.stat(b)]);
-    if (left === undefined || right === undefined) return false;
-    return left.dev === right.dev && left.ino === right.ino;
+    return left !== undefined && right !== undefined && sameFile(left, right);
   } catch {
     return false;
   }
