@@ -88,10 +88,12 @@ done`;
 
 /**
  * Starts the driver again after it ended early; the scripts' file stays open on
- * descriptor 3, so the new one reads on after the script that ended the old one.
+ * descriptor 3, so the new one reads on after the script that ended the old one. A driver
+ * killed by a signal (SIGPIPE: whoever read its output is gone) ends the loop, so a test
+ * run that was killed leaves no driver behind restarting bash for every script left.
  */
 const OUTER = `exec 3< "$1"
-until /bin/bash --norc --noprofile -c "$INNER"; do :; done`;
+until /bin/bash --norc --noprofile -c "$INNER"; do st=$?; [ "$st" -lt 128 ] || exit "$st"; done`;
 
 export function wrap(script: string): string {
   return `g() {\nf() {\n${script}\n}\n}`;
