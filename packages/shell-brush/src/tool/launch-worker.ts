@@ -99,6 +99,10 @@ export async function launchWorker(
   channel.parent.on("error", () => undefined);
   let launchHold: LaunchHold | undefined;
   let launchFacts: LaunchedFacts | undefined;
+  let launchedNow: () => void = () => undefined;
+  const launched = new Promise<void>((resolve) => {
+    launchedNow = resolve;
+  });
   const outcome = options.sandbox.run(
     cx,
     {
@@ -121,6 +125,7 @@ export async function launchWorker(
       onLaunched: (given, facts) => {
         launchHold = given;
         launchFacts = facts;
+        launchedNow();
       },
     },
     { coverage: BRUSH_COVERAGE },
@@ -142,6 +147,9 @@ export async function launchWorker(
     readAck(channel.parent, encodeAck(nonce)),
     outcome.then(() => false),
   ]);
+  // A spawn server reports the launch on its own channel: the worker's acknowledgement
+  // can arrive first, and the launch's facts are then a moment away (ADR 0023).
+  if (acked) await Promise.race([launched, outcome]);
   clearTimeout(timer);
   // The worker holds its end now (or never will): this process's copy must go, or the
   // parent would never see the worker's end of stream.
