@@ -47,7 +47,7 @@ async function launcherParent(): Promise<{ parent: number; stdout: string }> {
 
 function launchers(): number[] {
   const found: number[] = [];
-  for (const entry of readFileSync("/proc/self/task/" + process.pid + "/children", "utf8")
+  for (const entry of readFileSync(`/proc/self/task/${process.pid}/children`, "utf8")
     .trim()
     .split(" ")) {
     const pid = Number(entry);

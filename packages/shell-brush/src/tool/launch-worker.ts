@@ -85,6 +85,30 @@ async function runtimeFiles(workerFile: string) {
   };
 }
 
+/** A promise and the function that settles it. */
+function signalled(): { readonly promise: Promise<void>; readonly settle: () => void } {
+  let settle: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+/**
+ * The worker's acknowledgement, then the launch's own report: a spawn server sends that on
+ * its own channel, so it may be read second (ADR 0023). False if the launch ends first.
+ */
+async function handshake(
+  channel: Socket,
+  ack: Buffer,
+  outcome: Promise<unknown>,
+  launched: Promise<void>,
+): Promise<boolean> {
+  const acked = await Promise.race([readAck(channel, ack), outcome.then(() => false)]);
+  if (acked) await Promise.race([launched, outcome]);
+  return acked;
+}
+
 /** `audit`: where the launch's records go (default the context's; see `WorkerPool`). */
 export async function launchWorker(
   cx: ToolContext,
@@ -99,10 +123,7 @@ export async function launchWorker(
   channel.parent.on("error", () => undefined);
   let launchHold: LaunchHold | undefined;
   let launchFacts: LaunchedFacts | undefined;
-  let launchedNow: () => void = () => undefined;
-  const launched = new Promise<void>((resolve) => {
-    launchedNow = resolve;
-  });
+  const launched = signalled();
   const outcome = options.sandbox.run(
     cx,
     {
@@ -125,7 +146,7 @@ export async function launchWorker(
       onLaunched: (given, facts) => {
         launchHold = given;
         launchFacts = facts;
-        launchedNow();
+        launched.settle();
       },
     },
     { coverage: BRUSH_COVERAGE },
@@ -143,13 +164,7 @@ export async function launchWorker(
   };
   channel.parent.write(encodeControl(LAUNCH_MAGIC, launch));
   const timer = setTimeout(() => killer.abort(), HANDSHAKE_TIMEOUT_MS);
-  const acked = await Promise.race([
-    readAck(channel.parent, encodeAck(nonce)),
-    outcome.then(() => false),
-  ]);
-  // A spawn server reports the launch on its own channel: the worker's acknowledgement
-  // can arrive first, and the launch's facts are then a moment away (ADR 0023).
-  if (acked) await Promise.race([launched, outcome]);
+  const acked = await handshake(channel.parent, encodeAck(nonce), outcome, launched.promise);
   clearTimeout(timer);
   // The worker holds its end now (or never will): this process's copy must go, or the
   // parent would never see the worker's end of stream.
