@@ -124,6 +124,7 @@ static int launch(struct policy policy, char **target) {
     if (fcntl(policy.keep_fds[i], F_GETFD) < 0) fail_msg("keep-fd: descriptor is not open");
   }
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail("prctl NO_NEW_PRIVS");
+  isolate_lower_priority(&policy);
   if (policy.max_procs != 0 && isolate_procs_mode() == PROCS_NONE)
     fail_msg("max-procs: no pids cgroup and no user namespace");
   cgroups_create(&policy);

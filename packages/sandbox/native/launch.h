@@ -38,6 +38,8 @@ struct policy {
   uint64_t memory_max;  /* bytes for the whole tree (a memory cgroup) */
   uint64_t tmpfs_bytes; /* size of the view's private /tmp and /dev/shm */
   uint64_t max_procs;   /* 0: no cap */
+  int has_nice;
+  uint64_t nice;        /* niceness of the tree and of its session's autogroup (0..19) */
   char *cwd;
 };
 
@@ -86,6 +88,7 @@ enum procs_mode { PROCS_NONE = 0, PROCS_CGROUP, PROCS_USERNS_RLIMIT };
 void isolate_enter_namespaces(int own_net); /* launcher, before fork (own_net: `net proxy`) */
 void isolate_enter_target_namespaces(const struct policy *p); /* target, after the cgroups */
 enum procs_mode isolate_procs_mode(void);
+void isolate_lower_priority(const struct policy *p); /* launcher, before the fork */
 void isolate_child(const struct policy *p, int go); /* target, before landlock/seccomp/exec */
 
 /* cgroups.c: the per-call pids and memory cgroups */

@@ -137,6 +137,9 @@ static void directive(struct policy *p, char *key, char *value, size_t line_no) 
   } else if (strcmp(key, "max-procs") == 0) {
     set_once_u64(&has_max_procs, &p->max_procs, value, line_no);
     if (p->max_procs == 0) bad_line(line_no, "max-procs must be at least 1");
+  } else if (strcmp(key, "nice") == 0) {
+    set_once_u64(&p->has_nice, &p->nice, value, line_no);
+    if (p->nice > 19) bad_line(line_no, "nice must be between 0 and 19");
   } else if (strcmp(key, "cwd") == 0) {
     if (p->cwd != NULL) bad_line(line_no, "directive given twice");
     if (value[0] != '/') bad_line(line_no, "path is not absolute");

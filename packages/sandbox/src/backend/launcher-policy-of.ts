@@ -142,6 +142,7 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
     memoryMax: limits.treeMemoryBytes,
     tmpfsBytes: limits.privateTmpBytes,
     maxProcs: limits.maxProcesses,
+    nice: limits.niceness,
   };
   return { policy, unmasked, unprotected: incomplete, searched };
 }

@@ -22,12 +22,18 @@ export interface ResourceLimits {
    * (the bash engine's redirections, which no kernel limit of a spawned program counts).
    */
   readonly interpreterWrittenBytes?: number | undefined;
+  /**
+   * Scheduling niceness of every spawned tree (0 to 19), its session's scheduling group
+   * included: a burst of calls yields the CPU to the host's own thread (ADR 0029). Not a
+   * bound: a program that starts a session of its own takes a fair share again.
+   */
+  readonly niceness?: number | undefined;
 }
 
 /**
  * Defaults (kernel-boundary.md §2, limits; ADR 0021): 512 processes, 4 GiB for the whole
  * tree, files up to 1 GiB, 4096 open descriptors, a 512 MiB private `/tmp`, 1 GiB written
- * by the interpreter itself. No RLIMIT_AS (V8).
+ * by the interpreter itself, niceness 10 (ADR 0029). No RLIMIT_AS (V8).
  */
 export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({
   maxProcesses: 512,
@@ -36,4 +42,5 @@ export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({
   openFiles: 4096,
   privateTmpBytes: 512 * 1024 ** 2,
   interpreterWrittenBytes: 1024 ** 3,
+  niceness: 10,
 });

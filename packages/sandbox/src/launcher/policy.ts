@@ -74,6 +74,10 @@ export function renderLauncherPolicy(policy: LauncherPolicy): string {
   if (policy.maxProcs !== undefined) {
     lines.push(`max-procs ${checkCount("max-procs", policy.maxProcs, 1)}`);
   }
+  if (policy.nice !== undefined) {
+    if (policy.nice > 19) throw new ConfigurationError("launcher policy: nice must be <= 19");
+    lines.push(`nice ${checkCount("nice", policy.nice, 0)}`);
+  }
   if (policy.cwd !== undefined) lines.push(`cwd ${checkPath("cwd", policy.cwd)}`);
   return `${lines.join("\n")}\n`;
 }

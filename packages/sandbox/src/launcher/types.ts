@@ -43,6 +43,8 @@ export interface LauncherPolicy {
   readonly tmpfsBytes?: number | undefined;
   /** Process-count cap for the whole tree (binds root too: pids cgroup or user namespace). */
   readonly maxProcs?: number | undefined;
+  /** Niceness of the tree and of its session's scheduling group (0 to 19). */
+  readonly nice?: number | undefined;
   readonly cwd?: string | undefined;
 }
 

@@ -63,6 +63,7 @@ describe("the limits a host configures", () => {
       openFiles: 4096,
       privateTmpBytes: 512 * 1024 ** 2,
       interpreterWrittenBytes: 1024 ** 3,
+      niceness: 10,
     });
     expect(make({ maxProcesses: 16 }).limits).toEqual({
       ...DEFAULT_RESOURCE_LIMITS,
