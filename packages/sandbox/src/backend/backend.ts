@@ -47,6 +47,8 @@ export interface PreparedBackend {
   readonly policyText?: string | undefined;
   /** The wrapper closes every descriptor not listed before `exec` (the launcher does). */
   readonly closesUnlistedDescriptors: boolean;
+  /** The wrapped program is PID 1 of a PID namespace of its own (its death ends the tree). */
+  readonly pidNamespace?: boolean | undefined;
   /** The launcher whose spawn server starts the wrapped argv (ADR 0023). */
   readonly server?: string | undefined;
   /** Blocked-path entries the backend could not hide from spawned programs (disclosed). */

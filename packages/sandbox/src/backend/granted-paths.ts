@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import {
   isBareProgram,
@@ -8,20 +8,17 @@ import {
 } from "@agent-bridle/core";
 import { programParts } from "./program-parts.js";
 
-// Granted paths as a kernel backend must see them: absolute, resolved, existing.
+// Granted paths as a kernel backend must see them: absolute, resolved, existing. Every
+// look at the file system goes through the thread pool (issue 20: no synchronous work
+// per call on the host's event loop).
 
-function real(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
+const real = (path: string): Promise<string | undefined> => realpath(path).catch(() => undefined);
 
 /** A path and, when it is a link, where it leads (Landlock rules bind the opened file). */
-export function withRealpath(paths: readonly string[]): string[] {
-  return paths.flatMap((path) => {
-    const target = real(path);
+export async function withRealpath(paths: readonly string[]): Promise<string[]> {
+  const targets = await Promise.all(paths.map(real));
+  return paths.flatMap((path, index) => {
+    const target = targets[index];
     if (target === undefined) return [];
     return target === path ? [path] : [path, target];
   });
@@ -37,15 +34,15 @@ export function unique(paths: readonly string[]): string[] {
  * (fail closed: not granted to the kernel) when relative, missing, or covered by a
  * blocked entry.
  */
-export function grantedRoots(
+export async function grantedRoots(
   scope: Scope<string>,
   blocked: readonly string[],
   extra: readonly string[],
-) {
-  const entries = scope === "all" ? [] : scope.only;
-  const roots = [...entries, ...extra].flatMap((entry) => {
-    if (!isAbsolute(entry)) return [];
-    const root = real(entry);
+): Promise<string[]> {
+  const entries = [...(scope === "all" ? [] : scope.only), ...extra].filter(isAbsolute);
+  const resolved = await Promise.all(entries.map(real));
+  const roots = entries.flatMap((entry, index) => {
+    const root = resolved[index];
     if (root === undefined) return [];
     if (blocked.some((block) => matchBlockedEntry(block, root))) return [];
     return root === entry ? [root] : [entry, root];
@@ -68,7 +65,7 @@ export async function grantedExecutables(scope: Scope<string>, runtime: readonly
   return unique(found.flat());
 }
 
-const systemPaths = new WeakMap<readonly string[], readonly string[]>();
+const systemPaths = new WeakMap<readonly string[], Promise<readonly string[]>>();
 
 /**
  * `withRealpath` of one of the funnel's constant system lists (runtime closure, bin
@@ -76,10 +73,10 @@ const systemPaths = new WeakMap<readonly string[], readonly string[]>();
  * locations, re-resolved on every spawn for nothing. Never used for granted paths, which
  * are resolved on every call.
  */
-export function systemPathsWithRealpath(list: readonly string[]): readonly string[] {
+export function systemPathsWithRealpath(list: readonly string[]): Promise<readonly string[]> {
   let resolved = systemPaths.get(list);
   if (resolved === undefined) {
-    resolved = Object.freeze(withRealpath(list));
+    resolved = withRealpath(list).then((paths) => Object.freeze(paths));
     systemPaths.set(list, resolved);
   }
   return resolved;

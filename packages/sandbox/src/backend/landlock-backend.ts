@@ -98,6 +98,7 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
             : [launcher, "--policy-fd", String(policyFd), "--", ...argv],
         policyText: inArgv ? undefined : policyText,
         closesUnlistedDescriptors: true,
+        pidNamespace: true,
         server: facts?.serve === true ? launcher : undefined,
         unmasked: Object.freeze(unmasked),
         // What the call wrote may include new configuration: the next call must see it.

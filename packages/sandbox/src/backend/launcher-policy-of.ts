@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { access } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { checkContained } from "@agent-bridle/core";
 import type { LauncherPolicy } from "../launcher/types.js";
@@ -27,7 +27,7 @@ import { writeProtected } from "./write-protected.js";
  * created). A root of the runtime closure inside a blocked entry (`/etc/passwd` under
  * `/etc`) is public by design and stays.
  */
-function masksFor(
+async function masksFor(
   roots: readonly string[],
   writeRoots: readonly string[],
   blocked: readonly string[],
@@ -36,13 +36,20 @@ function masksFor(
   const unmasked: string[] = [];
   const inside = (entry: string, within: readonly string[]) =>
     within.some((root) => entry !== root && checkContained(entry, root));
+  const exists = (entry: string) =>
+    access(entry).then(
+      () => entry,
+      () => undefined,
+    );
+  const candidates = blocked.filter((entry) => isAbsolute(entry) && inside(entry, roots));
+  const present = new Set(await Promise.all(candidates.map(exists)));
   for (const entry of blocked) {
     if (!isAbsolute(entry)) {
       if (roots.length > 0) unmasked.push(entry);
       continue;
     }
     if (!inside(entry, roots)) continue;
-    if (existsSync(entry)) mask.push(entry);
+    if (present.has(entry)) mask.push(entry);
     else if (inside(entry, writeRoots)) unmasked.push(entry);
   }
   return { mask, unmasked };
@@ -85,21 +92,22 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
   const executables = execRestricted
     ? unique([
         ...(await grantedExecutables(caveats.exec, request.runtimeExecutables)),
-        ...systemPathsWithRealpath(DYNAMIC_LOADERS),
+        ...(await systemPathsWithRealpath(DYNAMIC_LOADERS)),
       ])
     : [];
   const writeRoots = writeRestricted
-    ? grantedRoots(caveats.fs_write, blocked, request.extraWriteRoots)
+    ? await grantedRoots(caveats.fs_write, blocked, request.extraWriteRoots)
     : [];
   const closure = [
-    ...systemPathsWithRealpath(RUNTIME_READ_CLOSURE),
-    ...withRealpath(request.runtimeReadPaths ?? []),
+    ...(await systemPathsWithRealpath(RUNTIME_READ_CLOSURE)),
+    ...(await withRealpath(request.runtimeReadPaths ?? [])),
   ];
+  const readGranted = readRestricted ? await grantedRoots(caveats.fs_read, blocked, []) : ["/"];
   const readRoots = readRestricted
     ? unique([
-        ...grantedRoots(caveats.fs_read, blocked, request.extraWriteRoots),
+        ...(await grantedRoots(caveats.fs_read, blocked, request.extraWriteRoots)),
         ...closure,
-        ...(execRestricted ? executables : systemPathsWithRealpath(BIN_DIRECTORIES)),
+        ...(execRestricted ? executables : await systemPathsWithRealpath(BIN_DIRECTORIES)),
       ])
     : [];
   // An axis granted "all" shows the host's whole tree ("/"), less its blocked entries
@@ -109,12 +117,8 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
     ...hostTopLevelLinks(),
     ...(readRestricted ? [] : ["/", ...closure]),
   ]);
-  const granted = [
-    ...(readRestricted ? grantedRoots(caveats.fs_read, blocked, []) : ["/"]),
-    ...writeRoots,
-    ...viewReadWrite,
-  ];
-  const masks = masksFor(granted, writeRoots, blocked);
+  const granted = [...readGranted, ...writeRoots, ...viewReadWrite];
+  const masks = await masksFor(granted, writeRoots, blocked);
   const mask = masks.mask.filter((entry) => !VIEW_OWNED.some((own) => checkContained(entry, own)));
   const unmasked = masks.unmasked;
   const searched = writeRestricted ? writeRoots : [request.cwd];
@@ -124,7 +128,9 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
     fsWrite: writeRestricted ? "restricted" : "all",
     exec: execRestricted ? "restricted" : "all",
     read: readRoots,
-    write: writeRestricted ? unique([...writeRoots, ...systemPathsWithRealpath(DEVICE_SINKS)]) : [],
+    write: writeRestricted
+      ? unique([...writeRoots, ...(await systemPathsWithRealpath(DEVICE_SINKS))])
+      : [],
     execute: executables,
     viewReadOnly,
     viewReadWrite,

@@ -1,4 +1,4 @@
-import { closeSync, lstatSync, openSync, readlinkSync, readSync, realpathSync } from "node:fs";
+import { lstat, open, readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { resolveOnSearchPath } from "@agent-bridle/core";
 
@@ -15,15 +15,15 @@ const MAX_HOPS = 40;
  * its real location: the private view recreates links hop by hop, so a hop left out
  * breaks the chain with `ENOENT`.
  */
-export function linkChain(path: string): string[] {
+export async function linkChain(path: string): Promise<string[]> {
   const chain: string[] = [];
   let current = path;
   for (let hop = 0; hop < MAX_HOPS; hop += 1) {
     let located: string;
     let link: boolean;
     try {
-      located = resolve(realpathSync(dirname(current)), basename(current));
-      link = lstatSync(located).isSymbolicLink();
+      located = resolve(await realpath(dirname(current)), basename(current));
+      link = (await lstat(located)).isSymbolicLink();
     } catch {
       return chain;
     }
@@ -33,7 +33,7 @@ export function linkChain(path: string): string[] {
     if (!link) return chain;
     let target: string;
     try {
-      target = readlinkSync(located);
+      target = await readlink(located);
     } catch {
       return chain;
     }
@@ -47,11 +47,11 @@ async function interpreterOf(file: string): Promise<string[]> {
   const head = Buffer.alloc(256);
   let length = 0;
   try {
-    const fd = openSync(file, "r");
+    const handle = await open(file, "r");
     try {
-      length = readSync(fd, head, 0, head.length, 0);
+      length = (await handle.read(head, 0, head.length, 0)).bytesRead;
     } finally {
-      closeSync(fd);
+      await handle.close();
     }
   } catch {
     return [];
@@ -96,24 +96,24 @@ const HELPERS: readonly {
  */
 export async function programParts(program: string): Promise<string[]> {
   const parts = new Set<string>();
-  const add = (path: string) => {
-    for (const hop of linkChain(path)) parts.add(hop);
+  const add = async (path: string) => {
+    for (const hop of await linkChain(path)) parts.add(hop);
   };
-  add(program);
+  await add(program);
   let real: string;
   try {
-    real = realpathSync(program);
+    real = await realpath(program);
   } catch {
     return [...parts];
   }
-  for (const interpreter of await interpreterOf(real)) add(interpreter);
+  for (const interpreter of await interpreterOf(real)) await add(interpreter);
   for (const helper of HELPERS) {
     if (!helper.name.test(basename(real))) continue;
     // A missing tree has no chain: linkChain returns nothing for it.
-    for (const tree of helper.trees) add(tree);
+    for (const tree of helper.trees) await add(tree);
     for (const name of helper.programs) {
       const found = await resolveOnSearchPath(name);
-      if (found !== undefined) add(found);
+      if (found !== undefined) await add(found);
     }
   }
   return [...parts];

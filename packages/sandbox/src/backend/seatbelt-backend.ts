@@ -30,7 +30,7 @@ export function createSeatbeltBackend(
       const blocked = request.pathPolicy.blocked.filter((entry) => isAbsolute(entry));
       const profile = seatbeltProfile({
         caveats,
-        extraWriteRoots: grantedRoots("all", [], request.extraWriteRoots),
+        extraWriteRoots: await grantedRoots("all", [], request.extraWriteRoots),
         runtimeReadPaths: request.runtimeReadPaths,
         executables:
           caveats.exec === "all"

@@ -1,5 +1,5 @@
-import { type Dirent, existsSync, readdirSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { access, readdir } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import { checkContained, foldPathName, matchBlockedEntry } from "@agent-bridle/core";
 
@@ -32,17 +32,8 @@ interface RootSearch {
   readonly complete: boolean;
 }
 
-type Lister = (directory: string) => Promise<Dirent[]> | Dirent[];
-
-const listNow: Lister = (directory) => {
-  try {
-    return readdirSync(directory, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-};
-
-const listLater: Lister = (directory) =>
+/** The entries of `directory` through the thread pool (none where it cannot be read). */
+const list = (directory: string): Promise<Dirent[]> =>
   readdir(directory, { withFileTypes: true }).catch(() => [] as Dirent[]);
 
 /**
@@ -62,10 +53,10 @@ function firstNames(patterns: readonly string[]): Set<string> | undefined {
 /**
  * One root, breadth first: `MAX_DEPTH` levels, `MAX_DIRECTORIES` directories, matching only
  * entries named like a pattern's first component and what lies beneath them; links are
- * matched by their own name, not followed. `list` is synchronous on a first search and
- * asynchronous (the thread pool) on a refresh.
+ * matched by their own name, not followed. Every listing goes through the thread pool: a
+ * search never blocks the host's event loop (issue 20).
  */
-async function searchRoot(root: string, patterns: readonly string[], list: Lister) {
+async function searchRoot(root: string, patterns: readonly string[]) {
   const candidates = firstNames(patterns);
   const blocked = (path: string) => patterns.some((entry) => matchBlockedEntry(entry, path));
   const protect: string[] = [];
@@ -95,11 +86,15 @@ async function searchRoot(root: string, patterns: readonly string[], list: Liste
 }
 
 /**
- * What a root held at the end of the last call that could write it: searched once
- * (synchronously, before the first spawn), then again in the background after each call
- * that wrote beneath it (`refreshWriteProtection`); a call that starts while a refresh
- * runs waits for it. So a call sees the configuration that existed when it started,
- * except what a call still running beside it creates (a residual, SECURITY.md).
+ * What a root held at the end of the last call that could write it: searched before the
+ * first spawn, then again in the background after each call that wrote beneath it
+ * (`refreshWriteProtection`); a call that starts while a refresh runs waits for it. So a
+ * call sees the configuration that existed when it started, except what a call still
+ * running beside it creates (a residual, SECURITY.md).
+ *
+ * Refreshes coalesce: while one runs, the calls that end queue one more, which starts
+ * when it ends and so sees everything they wrote. A burst of N calls over one root costs
+ * at most two searches in flight, not N.
  */
 interface Remembered {
   /** The write-block patterns it was searched for (and their joined form, to compare). */
@@ -109,6 +104,14 @@ interface Remembered {
 }
 
 const searches = new Map<string, Remembered>();
+/** Per root, the refresh queued last: `started` once it lists (a later end queues again). */
+const queued = new Map<string, { started: boolean }>();
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 /** Roots remembered at most (each call's private temp directory is a root of its own). */
 const MAX_REMEMBERED = 64;
 
@@ -135,13 +138,18 @@ export async function writeProtected(
   const patterns = writeBlocked.filter((entry) => !isAbsolute(entry));
   const key = patterns.join("\n");
   for (const entry of writeBlocked) {
-    if (isAbsolute(entry) && roots.some((root) => checkContained(entry, root)) && existsSync(entry))
+    if (
+      isAbsolute(entry) &&
+      roots.some((root) => checkContained(entry, root)) &&
+      (await exists(entry))
+    )
       protect.push(entry);
   }
   for (const root of roots) {
     let cached = searches.get(root);
     if (cached === undefined || cached.key !== key) {
-      cached = { patterns, key, result: await searchRoot(root, patterns, listNow) };
+      // Remembered as a promise: calls starting together share one first search.
+      cached = { patterns, key, result: searchRoot(root, patterns) };
       remember(root, cached);
     }
     const found = await cached.result;
@@ -155,11 +163,23 @@ export async function writeProtected(
 export function refreshWriteProtection(roots: readonly string[]): void {
   for (const root of roots) {
     const cached = searches.get(root);
-    if (cached === undefined) continue;
-    const entry = { ...cached, result: searchRoot(root, cached.patterns, listLater) };
+    // A refresh that has not started yet will see what this call wrote.
+    if (cached === undefined || queued.get(root)?.started === false) continue;
+    const running = cached.result instanceof Promise ? cached.result : undefined;
+    const ticket = { started: false };
+    const search = () => {
+      ticket.started = true;
+      return searchRoot(root, cached.patterns);
+    };
+    const entry = {
+      ...cached,
+      result: running === undefined ? search() : running.then(search, search),
+    };
+    queued.set(root, ticket);
     remember(root, entry);
     void entry.result.then((done) => {
       if (searches.get(root) === entry) searches.set(root, { ...entry, result: done });
+      if (queued.get(root) === ticket) queued.delete(root);
     });
   }
 }

@@ -171,7 +171,7 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         await started(child);
       } catch (error) {
         merged?.parent.destroy();
-        for (const stage of stages) killProcessTree(stage.child.pid as number);
+        for (const stage of stages) killProcessTree(stage.child.pid as number, request.wrapper);
         throw error;
       }
       if (typeof sink === "object") sink.destroy();
@@ -277,7 +277,7 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
   let cancelled = false;
   const stop = new AbortController();
   const killAll = () => {
-    for (const stage of stages) killProcessTree(stage.child.pid as number);
+    for (const stage of stages) killProcessTree(stage.child.pid as number, request.wrapper);
   };
   const onAbort = () => {
     cancelled = true;
@@ -296,8 +296,8 @@ export async function launchStages(request: LaunchRequest): Promise<SpawnResult>
     end: () => {
       for (const stage of stages) {
         const pid = stage.child.pid as number;
-        if (request.reportsLimits) killDescendants(pid);
-        else killProcessTree(pid);
+        if (request.reportsLimits) killDescendants(pid, request.wrapper);
+        else killProcessTree(pid, request.wrapper);
       }
     },
   });

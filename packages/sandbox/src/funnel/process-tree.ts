@@ -24,22 +24,40 @@ function childrenOf(pid: number): number[] {
 
 /**
  * Every live descendant of `pid` (Linux `/proc/<pid>/task/<tid>/children`), whatever its
- * process group or session. Only descendants still attached to the tree are found: once
- * an intermediate process exits, its orphans are reparented and leave the walk. Empty
- * where `/proc` is not available.
+ * process group or session, down to `generations` below it. Only descendants still
+ * attached to the tree are found: once an intermediate process exits, its orphans are
+ * reparented and leave the walk. Empty where `/proc` is not available.
  */
-export function listDescendants(pid: number): number[] {
+export function listDescendants(pid: number, generations = Number.POSITIVE_INFINITY): number[] {
   const seen = new Set<number>();
-  const pending = [pid];
-  while (pending.length > 0) {
-    const next = pending.pop() as number;
-    for (const child of childrenOf(next)) {
-      if (seen.has(child)) continue;
-      seen.add(child);
-      pending.push(child);
+  let level = [pid];
+  for (let depth = 0; depth < generations && level.length > 0; depth += 1) {
+    const next: number[] = [];
+    for (const parent of level) {
+      for (const child of childrenOf(parent)) {
+        if (seen.has(child)) continue;
+        seen.add(child);
+        next.push(child);
+      }
     }
+    level = next;
   }
   return [...seen];
+}
+
+/** What a kill needs to know of the stage's wrapper (`StageWrapper`). */
+export interface KillWrapper {
+  readonly pidNamespace?: boolean | undefined;
+}
+
+/**
+ * How deep a kill walks below a stage's process: everywhere, or, where the stage is a
+ * wrapper whose child is PID 1 of a PID namespace of its own (the launcher), one
+ * generation: that child's death makes the kernel kill everything else in the namespace,
+ * so the host never walks a worker's threads and programs on its event loop (issue 20).
+ */
+export function killDepth(wrapper: KillWrapper | undefined): number {
+  return wrapper?.pidNamespace === true ? 1 : Number.POSITIVE_INFINITY;
 }
 
 function signal(target: number): void {
@@ -55,9 +73,9 @@ function signal(target: number): void {
  * tree (so a `setsid` descendant of a live tree dies too). Two rounds, so a child forked
  * between the walk and the kill is caught. The caller reaps the leader.
  */
-export function killProcessTree(leader: number): void {
+export function killProcessTree(leader: number, wrapper?: KillWrapper): void {
   for (let round = 0; round < 2; round += 1) {
-    const descendants = listDescendants(leader);
+    const descendants = listDescendants(leader, killDepth(wrapper));
     signal(-leader);
     for (const pid of descendants) signal(pid);
   }
@@ -69,9 +87,9 @@ export function killProcessTree(leader: number): void {
  * namespace, whose death kills the rest of it), reports what the tree ran into and exits.
  * Two rounds, as `killProcessTree`.
  */
-export function killDescendants(leader: number): void {
+export function killDescendants(leader: number, wrapper?: KillWrapper): void {
   for (let round = 0; round < 2; round += 1) {
-    for (const pid of listDescendants(leader)) signal(pid);
+    for (const pid of listDescendants(leader, killDepth(wrapper))) signal(pid);
   }
 }
 

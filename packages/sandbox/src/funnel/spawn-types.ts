@@ -9,6 +9,8 @@ export interface StageWrapper {
   readonly policyText?: string | undefined;
   /** The wrapper closes unlisted descriptors itself (no `/dev/null` cover needed). */
   readonly closesUnlistedDescriptors?: boolean | undefined;
+  /** Each stage's program runs as PID 1 of a PID namespace of its own, below the wrapper. */
+  readonly pidNamespace?: boolean | undefined;
   /** A launcher whose `--serve` can start the wrapped argv (the host's spawn server, ADR 0023). */
   readonly server?: string | undefined;
 }

@@ -87,5 +87,24 @@ describe.skipIf(process.platform !== "linux")(
       expect(snapshot(join(root, "sub", ".git", "config"))).toEqual(before);
       expect(readFileSync(join(root, "other.txt"), "utf8")).toBe("other\n");
     });
+
+    it("class 9: configuration that concurrent calls create is bound read-only for the next call (refreshes coalesce)", async () => {
+      const root = realpathSync(tempDir());
+      const cx = contextFor({ fs_read: only([root]), fs_write: only([root]) });
+      const calls = Array.from({ length: 8 }, (_, i) => {
+        const make = `mkdir -p sub${i}/.git && echo '[core]' > sub${i}/.git/config && echo made`;
+        return sandbox.run(cx, request(root, make), { coverage: NO_COVERAGE });
+      });
+      for (const made of await Promise.all(calls)) {
+        expect(made.kind === "ran" && made.result.stdout.toString()).toBe("made\n");
+      }
+      const configs = Array.from({ length: 8 }, (_, i) => join(root, `sub${i}`, ".git", "config"));
+      const before = configs.map(snapshot);
+      const change = `for f in sub*/.git/config; do echo '[core] hooksPath = /tmp' >> "$f"; done; echo other > other.txt`;
+      const changed = await sandbox.run(cx, request(root, change), { coverage: NO_COVERAGE });
+      expect(changed.kind).toBe("ran");
+      expect(configs.map(snapshot)).toEqual(before);
+      expect(readFileSync(join(root, "other.txt"), "utf8")).toBe("other\n");
+    });
   },
 );
