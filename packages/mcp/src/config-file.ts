@@ -55,6 +55,8 @@ export interface LimitSettings {
   readonly openFiles?: number | undefined;
   /** Size of a call's private `/tmp`, in bytes. Default 512 MiB. */
   readonly privateTmpBytes?: number | undefined;
+  /** Niceness of a call's tree (0 to 19; 0: the server's own priority). Default 10. */
+  readonly niceness?: number | undefined;
 }
 
 /**
@@ -118,6 +120,7 @@ const LIMIT_KEYS: Record<string, keyof LimitSettings> = {
   file_size_bytes: "fileSizeBytes",
   open_files: "openFiles",
   private_tmp_bytes: "privateTmpBytes",
+  niceness: "niceness",
 };
 
 function fail(file: string, message: string, cause?: unknown): never {
@@ -139,6 +142,12 @@ function table(file: string, value: unknown, name: string): Record<string, unkno
 function positiveInteger(file: string, where: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)
     fail(file, `${where} must be a positive integer`);
+  return value;
+}
+
+function niceness(file: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0 || value > 19)
+    fail(file, "[limits] niceness must be an integer from 0 to 19");
   return value;
 }
 
@@ -208,7 +217,10 @@ function parseLimits(file: string, raw: Record<string, unknown>): LimitSettings 
   for (const [key, value] of Object.entries(raw)) {
     const field = LIMIT_KEYS[key];
     if (field === undefined) fail(file, `[limits] has an unknown key ${JSON.stringify(key)}`);
-    limits[field] = positiveInteger(file, `[limits] ${key}`, value);
+    limits[field] =
+      field === "niceness"
+        ? niceness(file, value)
+        : positiveInteger(file, `[limits] ${key}`, value);
   }
   return limits;
 }

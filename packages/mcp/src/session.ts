@@ -45,6 +45,7 @@ const RESOURCE_LIMIT_KEYS = [
   "fileSizeBytes",
   "openFiles",
   "privateTmpBytes",
+  "niceness",
 ] as const;
 
 /** The `[limits]` that bound each call's process tree (the others keep their defaults). */

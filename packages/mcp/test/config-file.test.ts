@@ -68,6 +68,7 @@ describe("~/.agent-bridle/config.toml", () => {
       file_size_bytes: 1048576,
       open_files: 256,
       private_tmp_bytes: 67108864,
+      niceness: 0,
     };
     expect(configFromDocument("/x/config.toml", { limits }).limits).toEqual({
       maxProcesses: 64,
@@ -75,6 +76,7 @@ describe("~/.agent-bridle/config.toml", () => {
       fileSizeBytes: 1048576,
       openFiles: 256,
       privateTmpBytes: 67108864,
+      niceness: 0,
     });
   });
 
@@ -90,6 +92,8 @@ describe("~/.agent-bridle/config.toml", () => {
     [{ limits: { max_concurrent_calls: 0 } }, /max_concurrent_calls must be a positive integer/],
     [{ limits: { max_calls: 3 } }, /\[limits\] has an unknown key/],
     [{ limits: { tree_memory_bytes: -1 } }, /tree_memory_bytes must be a positive integer/],
+    [{ limits: { niceness: 20 } }, /\[limits\] niceness must be an integer from 0 to 19/],
+    [{ limits: { niceness: -1 } }, /\[limits\] niceness must be an integer from 0 to 19/],
     [{ engine: { shell: "bash" } }, /\[engine\] shell must be "brush", "safe", "host" or "none"/],
     [{ engine: { home: "~" } }, /\[engine\] home must be an absolute path/],
     [{ extra: 1 }, /unknown table or key "extra"/],
