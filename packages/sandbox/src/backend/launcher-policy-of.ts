@@ -105,7 +105,8 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
   const readGranted = readRestricted ? await grantedRoots(caveats.fs_read, blocked, []) : ["/"];
   const readRoots = readRestricted
     ? unique([
-        ...(await grantedRoots(caveats.fs_read, blocked, request.extraWriteRoots)),
+        ...readGranted,
+        ...(await grantedRoots("all", blocked, request.extraWriteRoots)),
         ...closure,
         ...(execRestricted ? executables : await systemPathsWithRealpath(BIN_DIRECTORIES)),
       ])
