@@ -46,6 +46,12 @@ struct child {
   int errpipe; /* read end: the errno of a failed exec, or end of file once it exec'd */
 };
 
+/* A pipeline link: the write end of a child's stdin pipe, until its upstream stage takes it. */
+struct link {
+  long id;
+  int fd;
+};
+
 static int channel = -1;
 static struct held held[QUEUE_MAX];
 static size_t held_len;
@@ -53,6 +59,26 @@ static int arrived[QUEUE_MAX]; /* descriptors received, in order, not yet matche
 static size_t arrived_len;
 static struct child children[CHILDREN_MAX];
 static size_t children_len;
+static struct link links[CHILDREN_MAX];
+static size_t links_len;
+
+/* The write end of `id`'s stdin pipe the server keeps; -1 if none. */
+static int link_of(long id) {
+  for (size_t i = 0; i < links_len; i++)
+    if (links[i].id == id) return links[i].fd;
+  return -1;
+}
+
+/* The server's copy of `id`'s link closes: once the upstream stage holds it, or when
+ * none will come (the child ended), so the stage reads end of file. */
+static void drop_link(long id) {
+  for (size_t i = 0; i < links_len; i++) {
+    if (links[i].id != id) continue;
+    close(links[i].fd);
+    links[i] = links[--links_len];
+    return;
+  }
+}
 
 static void send_all(const char *text, size_t len, int fd) {
   struct iovec iov = {.iov_base = (void *)text, .iov_len = len};
@@ -147,7 +173,10 @@ static void cloexec_from(int first) {
 
 struct request {
   const char *cwd;
-  const char *io; /* stdin, stdout, stderr: n /dev/null, p a pipe to the host, c closed, m as stdout */
+  /* stdin, stdout, stderr: n /dev/null, p a pipe to the host, c closed, m as stdout,
+   * l a pipeline link (stdin: a pipe from the next request's stdout; 1 and 2: the stdin
+   * pipe of the request `to` names) */
+  const char *io;
   const char *slots; /* descriptors 3..: h the host's, n /dev/null */
   char **argv;
   char **envp;
@@ -214,41 +243,63 @@ static _Noreturn void child_exec(const struct request *r, int *want, int count, 
   _exit(127);
 }
 
-static void spawn_request(long id, char *payload, size_t len) {
+/* What one request's child gets, and what the server holds of it until the fork. */
+struct wiring {
+  int want[3 + SLOTS_MAX]; /* the child's descriptor i */
+  int own[3 + SLOTS_MAX];  /* the server's copies, closed after the fork */
+  int owned;
+  int host_end[3]; /* the host's end of a `p` stream */
+  int kept;        /* the write end of an `l` stdin, kept as the request's link */
+};
+
+/* Descriptor `i` (0, 1 or 2) wired as `mode` says; returns 0 or an errno. */
+static int wire_stream(struct wiring *w, int i, char mode, long to, int null_fd) {
+  int ends[2];
+  if (mode == 'm' && i == 2) {
+    w->want[2] = w->want[1];
+  } else if (mode == 'l' && i == 0) {
+    if (pipe2(ends, O_CLOEXEC) != 0) return errno;
+    w->want[0] = w->own[w->owned++] = ends[0];
+    w->kept = ends[1];
+  } else if (mode == 'l' && link_of(to) >= 0) {
+    w->want[i] = link_of(to);
+  } else if (mode == 'l') {
+    /* The next stage already ended: a pipe nobody reads, as bash's would be. */
+    if (pipe2(ends, O_CLOEXEC) != 0) return errno;
+    close(ends[0]);
+    w->want[i] = w->own[w->owned++] = ends[1];
+  } else if (mode == 'p' || mode == 'c') {
+    if (stream_pair(ends) != 0) return errno;
+    w->want[i] = w->own[w->owned++] = ends[0];
+    if (mode == 'p') w->host_end[i] = ends[1];
+    else close(ends[1]);
+  } else {
+    w->want[i] = null_fd;
+  }
+  return 0;
+}
+
+static void spawn_request(long id, long to, char *payload, size_t len) {
   static char *store[65536];
   struct request r;
   if (parse_request(payload, len, &r, store, sizeof store / sizeof *store) != 0 ||
       children_len == CHILDREN_MAX) {
     drop_held(id);
+    if (to >= 0) drop_link(to);
     sendf(-1, "{\"bridle\":\"exit\",\"id\":%ld,\"errno\":%ld}\n", id, EINVAL);
     return;
   }
   int count = 3 + (int)strlen(r.slots);
-  int want[3 + SLOTS_MAX], host_end[3] = {-1, -1, -1}, own[3 + SLOTS_MAX];
-  int owned = 0, failed = 0;
+  struct wiring w = {.owned = 0, .host_end = {-1, -1, -1}, .kept = -1};
+  int *want = w.want;
+  int failed = 0;
   int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (null_fd < 0) failed = errno;
-  for (int i = 0; i < 3 && !failed; i++) {
-    char mode = r.io[i];
-    if (mode == 'm' && i == 2) {
-      want[i] = want[1];
-    } else if (mode == 'p' || mode == 'c') {
-      int pair[2];
-      if (stream_pair(pair) != 0) {
-        failed = errno;
-        break;
-      }
-      want[i] = own[owned++] = pair[0];
-      if (mode == 'p') host_end[i] = pair[1];
-      else close(pair[1]);
-    } else {
-      want[i] = null_fd;
-    }
-  }
+  for (int i = 0; i < 3 && !failed; i++) failed = wire_stream(&w, i, r.io[i], to, null_fd);
   for (int i = 3; i < count && !failed; i++) {
     int fd = r.slots[i - 3] == 'h' ? take_held(id, i) : null_fd;
     if (fd < 0) failed = EBADF;
-    else if (fd != null_fd) own[owned++] = fd;
+    else if (fd != null_fd) w.own[w.owned++] = fd;
     want[i] = fd;
   }
   int errpipe[2] = {-1, -1};
@@ -260,25 +311,28 @@ static void spawn_request(long id, char *payload, size_t len) {
     child_exec(&r, want, count, errpipe[1]);
   }
   if (pid < 0 && !failed) failed = errno;
-  for (int i = 0; i < owned; i++) close(own[i]);
+  for (int i = 0; i < w.owned; i++) close(w.own[i]);
   if (null_fd >= 0) close(null_fd);
   drop_held(id);
+  if (to >= 0) drop_link(to);
   if (errpipe[1] >= 0) close(errpipe[1]);
   if (failed) {
     for (int i = 0; i < 3; i++)
-      if (host_end[i] >= 0) close(host_end[i]);
+      if (w.host_end[i] >= 0) close(w.host_end[i]);
     if (errpipe[0] >= 0) close(errpipe[0]);
+    if (w.kept >= 0) close(w.kept);
     sendf(-1, "{\"bridle\":\"exit\",\"id\":%ld,\"errno\":%ld}\n", id, failed);
     return;
   }
   children[children_len++] = (struct child){.pid = pid, .id = id, .errpipe = errpipe[0]};
+  if (w.kept >= 0) links[links_len++] = (struct link){.id = id, .fd = w.kept};
   for (int i = 0; i < 3; i++) {
-    if (host_end[i] < 0) continue;
-    sendf(host_end[i],
+    if (w.host_end[i] < 0) continue;
+    sendf(w.host_end[i],
           "{\"cmd\":\"NODE_HANDLE\",\"type\":\"net.Socket\",\"msg\":"
           "{\"bridle\":\"stdio\",\"id\":%ld,\"fd\":%ld}}\n",
           id, i);
-    close(host_end[i]);
+    close(w.host_end[i]);
   }
   sendf(-1, "{\"bridle\":\"started\",\"id\":%ld,\"pid\":%ld}\n", id, pid);
 }
@@ -308,10 +362,11 @@ static void handle_line(char *line, size_t len) {
   if (payload == NULL || unbase64(p, (size_t)(end - p), payload, &decoded) != 0) {
     free(payload);
     drop_held(id);
+    if (field(line, "to") >= 0) drop_link(field(line, "to"));
     sendf(-1, "{\"bridle\":\"exit\",\"id\":%ld,\"errno\":%ld}\n", id, EINVAL);
     return;
   }
-  spawn_request(id, payload, decoded);
+  spawn_request(id, field(line, "to"), payload, decoded);
   free(payload);
 }
 
@@ -367,6 +422,7 @@ static void reap_children(void) {
       close(children[i].errpipe);
       long id = children[i].id;
       children[i] = children[--children_len];
+      drop_link(id);
       if (n == (ssize_t)sizeof err) sendf(-1, "{\"bridle\":\"exit\",\"id\":%ld,\"errno\":%ld}\n", id, err);
       else if (WIFSIGNALED(status))
         sendf(-1, "{\"bridle\":\"exit\",\"id\":%ld,\"signal\":%ld}\n", id, WTERMSIG(status));

@@ -10,7 +10,7 @@ import { hostDescriptorsToCover } from "./host-descriptors.js";
 import { LimitTrailerFilter } from "./limit-trailer.js";
 import { limitsOfRun } from "./limits-of-run.js";
 import { killDescendants, killProcessGroup, killProcessTree } from "./process-tree.js";
-import { servedStage } from "./served-stage.js";
+import { servedStages } from "./served-stage.js";
 import type { LaunchRequest, SpawnResult } from "./spawn-types.js";
 
 /** What the funnel uses of a stage's process: a `ChildProcess`, or a spawn server's child. */
@@ -52,8 +52,11 @@ function stdioFor(listed: StdioOptions & unknown[], cover: readonly number[], de
   return stdio as StdioOptions;
 }
 
-/** Where a stage's stdout or stderr goes: the next stage, a host fd, a dead pipe, or a capture. */
-type Target = Writable | number | "closed" | "capture" | "capture-err";
+/**
+ * Where a stage's stdout or stderr goes: the next stage, a host fd, a dead pipe, a
+ * capture, or the next stage through a pipe the spawn server made (`linked`).
+ */
+type Target = Writable | number | "closed" | "capture" | "capture-err" | "linked";
 
 /**
  * What the call reads of a started stage: one stream carrying stdout and stderr (the
@@ -99,12 +102,32 @@ export function descriptorSlots(
   return slots;
 }
 
+/** Some stage has fewer descriptors from 3 up than the slots (the rest are `/dev/null`). */
+function padded(request: LaunchRequest, slots: number): boolean {
+  return request.stages.some(
+    (_, index) =>
+      (request.stageStdio?.[index]?.extraDescriptors ?? request.extraDescriptors ?? []).length <
+      slots,
+  );
+}
+
+/** One stage through `child_process`, in its own session and process group. */
+function spawnDetached(request: LaunchRequest, argv: readonly string[], stdio: StdioOptions) {
+  return spawn(argv[0] as string, argv.slice(1), {
+    cwd: request.cwd,
+    env: request.env,
+    stdio,
+    detached: true,
+    windowsHide: true,
+  });
+}
+
 /**
  * Spawns the stages last to first, so that each stage's stdout is the next stage's stdin
- * pipe handed over as a descriptor: bytes between stages never pass through JavaScript,
- * and the parent never reads a pipe it hands on. Every stage is detached (its own
- * session and process group). `stageStdio` places host descriptors on a stage's 0/1/2
- * directly (no shell in between).
+ * pipe handed over as a descriptor (or, through the spawn server, a pipe the server
+ * links): bytes between stages never pass through JavaScript, and the parent never reads
+ * a pipe it hands on. Every stage is detached (its own session and process group).
+ * `stageStdio` places host descriptors on a stage's 0/1/2 directly (no shell in between).
  */
 async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
   const slots = descriptorSlots(request);
@@ -112,24 +135,19 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
   const policyText = request.wrapper?.policyText;
   const stages: Stage[] = [];
   // The default stdout of the stage being spawned: the next stage's stdin, or a capture.
-  let sink: Writable | "closed" | "capture" = "capture";
+  let sink: Writable | "closed" | "capture" | "linked" = "capture";
   const cover = request.wrapper?.closesUnlistedDescriptors ? [] : hostDescriptorsToCover();
-  const padded = request.stages.some(
-    (_, index) =>
-      (request.stageStdio?.[index]?.extraDescriptors ?? request.extraDescriptors ?? []).length <
-      slots,
-  );
-  const devNull = cover.length > 0 || padded ? openSync("/dev/null", "r") : -1;
+  const devNull = cover.length > 0 || padded(request, slots) ? openSync("/dev/null", "r") : -1;
+  const wrappedAll = request.stages.map((argv) => request.wrapper?.wrap(argv, policyFd) ?? argv);
+  const served = servedStages(request, wrappedAll);
+  const server = served && spawnServerOf(request.wrapper?.server as string);
   try {
     for (let index = request.stages.length - 1; index >= 0; index -= 1) {
-      const argv = request.stages[index] as readonly string[];
+      const wrapped = wrappedAll[index] as readonly string[];
       const io = request.stageStdio?.[index] ?? {};
-      const wrapped = request.wrapper ? request.wrapper.wrap(argv, policyFd) : argv;
       const first = index === 0;
       const out: Target = io.stdout === undefined ? sink : io.stdout;
       const err: Target = io.stderr === "stdout" ? sink : (io.stderr ?? "capture-err");
-      const served = servedStage(request, wrapped);
-      const server = served && spawnServerOf(served.argv[0] as string);
       const merged: PrivateChannel | undefined =
         server === undefined && out === "capture" && err === "capture"
           ? await openPrivateChannel()
@@ -147,18 +165,13 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         // Last, past every descriptor the launcher reads: it names it (NODE_CHANNEL_FD).
         ...(request.netChannel === undefined ? [] : ["ipc" as const]),
       ];
+      const stage = server ? served?.[index] : undefined;
       let child: StageProcess;
       try {
         child =
-          server && served
-            ? server.spawn(served)
-            : spawn(wrapped[0] as string, wrapped.slice(1), {
-                cwd: request.cwd,
-                env: request.env,
-                stdio: stdioFor(listed, cover, devNull),
-                detached: true,
-                windowsHide: true,
-              });
+          server && stage
+            ? server.spawn({ ...stage, to: stages[0]?.child as ServedChild | undefined })
+            : spawnDetached(request, wrapped, stdioFor(listed, cover, devNull));
       } catch (error) {
         merged?.parent.destroy();
         throw error;
@@ -180,8 +193,14 @@ async function spawnStages(request: LaunchRequest): Promise<Stage[]> {
         channel.on("error", () => {});
         channel.end(policyText);
       }
-      const captures = capturesOf(child, out, err, merged, served?.io[2] === "m");
-      sink = first ? "capture" : io.stdin === undefined ? (child.stdin as Writable) : "closed";
+      const captures = capturesOf(child, out, err, merged, stage?.io[2] === "m");
+      sink = first
+        ? "capture"
+        : stage
+          ? "linked"
+          : io.stdin === undefined
+            ? (child.stdin as Writable)
+            : "closed";
       stages.unshift({ child, exited, ...captures });
     }
   } finally {

@@ -7,10 +7,16 @@ export interface ServedSpawn {
   readonly argv: readonly string[];
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
-  /** Descriptors 0, 1, 2: `n` /dev/null, `p` a stream to the host, `c` closed, `m` (2 only) as 1. */
-  readonly io: `${"n" | "p"}${"n" | "p" | "c"}${"n" | "p" | "c" | "m"}`;
+  /**
+   * Descriptors 0, 1, 2: `n` /dev/null, `p` a stream to the host, `c` closed, `m` (2 only)
+   * as 1, `l` a pipeline link: for 0 a pipe from the stdout of the request that names this
+   * child as `to`, for 1 and 2 the stdin pipe of `to`.
+   */
+  readonly io: `${"n" | "p" | "l"}${"n" | "p" | "c" | "l"}${"n" | "p" | "c" | "m" | "l"}`;
   /** Descriptors 3, 4, …: a socket of this process handed over, or `null` for /dev/null. */
   readonly descriptors: readonly (Socket | null)[];
+  /** The next stage of a pipeline (started by this server with stdin `l`): where `l` writes. */
+  readonly to?: ServedChild | undefined;
 }
 
 type Message =
@@ -38,22 +44,28 @@ function payload(request: ServedSpawn): string {
 export class SpawnServer {
   #process: ChildProcess | undefined;
   readonly #children = new Map<number, ServedChild>();
+  readonly #ids = new WeakMap<ServedChild, number>();
   #nextId = 1;
   #held = 0;
 
   constructor(private readonly launcher: string) {}
 
   spawn(request: ServedSpawn): ServedChild {
+    const to = request.to === undefined ? undefined : this.#ids.get(request.to);
+    if (request.to !== undefined && to === undefined) {
+      throw new TypeError("spawn: the next stage was not started by this server");
+    }
     const server = this.#server();
     const id = this.#nextId++;
     const child = new ServedChild((held) => this.#hold(held));
     this.#children.set(id, child);
+    this.#ids.set(child, id);
     this.#hold(true);
     request.descriptors.forEach((socket, index) => {
       if (socket !== null)
         server.send({ bridle: "fd", id, slot: 3 + index }, socket, { keepOpen: true });
     });
-    server.send({ bridle: "spawn", id, p: payload(request) });
+    server.send({ bridle: "spawn", id, ...(to === undefined ? {} : { to }), p: payload(request) });
     return child;
   }
 

@@ -29,10 +29,10 @@ function text(stream: Readable | null): Promise<string> {
   });
 }
 
-/** Starts `request` on the suite's server and waits for its exit and its streams' end. */
-export async function runServed(
+/** Starts `request` on the suite's server; `done` waits for its exit and its streams' end. */
+export async function startServed(
   request: Partial<ServedSpawn> & Pick<ServedSpawn, "argv">,
-): Promise<ServedRun> {
+): Promise<{ child: ServedChild; done: Promise<ServedRun> }> {
   const child: ServedChild = (await suiteServer()).spawn({
     cwd: "/",
     env: { PATH: "/usr/bin:/bin" },
@@ -52,6 +52,16 @@ export async function runServed(
     child.once("spawn", resolve);
     child.once("error", () => resolve());
   });
-  const [stdout, stderr] = await Promise.all([text(child.stdout), text(child.stderr)]);
-  return { ...(await ended), pid: child.pid, stdout, stderr };
+  const done = (async () => {
+    const [stdout, stderr] = await Promise.all([text(child.stdout), text(child.stderr)]);
+    return { ...(await ended), pid: child.pid, stdout, stderr };
+  })();
+  return { child, done };
+}
+
+/** Starts `request` on the suite's server and waits for its exit and its streams' end. */
+export async function runServed(
+  request: Partial<ServedSpawn> & Pick<ServedSpawn, "argv">,
+): Promise<ServedRun> {
+  return (await startServed(request)).done;
 }

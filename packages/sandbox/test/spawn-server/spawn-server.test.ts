@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPrivateChannel, privateChannelChildEnd } from "../../src/channel/private-channel.js";
+import { ServedChild } from "../../src/spawn-server/served-child.js";
 import { launcherPath } from "../launcher/harness.js";
-import { runServed } from "./served.js";
+import { runServed, startServed, suiteServer } from "./served.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "spawn-server-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -117,6 +118,86 @@ describe("spawn server", () => {
       expect(run.stdout).toBe(`${i}\n`);
       expect(run.code).toBe(i % 7);
     });
+  });
+});
+
+describe("spawn server pipeline links", () => {
+  it("links a stage's stdout to the next stage's stdin with a pipe of its own", async () => {
+    const reader = await startServed({
+      argv: ["/bin/sh", "-c", 'tr a-z A-Z; link=$(readlink /proc/$$/fd/0); echo "$link" >&2'],
+      io: "lpp",
+    });
+    const writer = await runServed({
+      argv: ["/bin/sh", "-c", 'echo linked; link=$(readlink /proc/$$/fd/1); echo "$link" >&2'],
+      io: "nlp",
+      to: reader.child,
+    });
+    const read = await reader.done;
+    expect(writer.code).toBe(0);
+    expect(read.stdout).toBe("LINKED\n");
+    expect(writer.stderr).toMatch(/^pipe:\[\d+\]\n$/);
+    expect(read.stderr).toBe(writer.stderr);
+  });
+
+  it("2>&1 into a link carries stderr too; l on 2 alone carries only stderr", async () => {
+    const both = await startServed({ argv: ["/usr/bin/sort"], io: "lpp" });
+    await runServed({ argv: ["/bin/sh", "-c", "echo b; echo a >&2"], io: "nlm", to: both.child });
+    expect((await both.done).stdout).toBe("a\nb\n");
+    const onlyErr = await startServed({ argv: ["/bin/cat"], io: "lpp" });
+    const writer = await runServed({
+      argv: ["/bin/sh", "-c", "echo out; echo err >&2"],
+      io: "npl",
+      to: onlyErr.child,
+    });
+    expect(writer.stdout).toBe("out\n");
+    expect((await onlyErr.done).stdout).toBe("err\n");
+  });
+
+  it("a stage that does not write into the link still closes it: the reader sees end of file", async () => {
+    const reader = await startServed({ argv: ["/usr/bin/wc", "-c"], io: "lpp" });
+    await runServed({ argv: ["/bin/sh", "-c", "echo gone"], io: "ncp", to: reader.child });
+    expect((await reader.done).stdout.trim()).toBe("0");
+  });
+
+  it("a writer whose reader already ended gets a pipe nobody reads (SIGPIPE), not a failed spawn", async () => {
+    const reader = await startServed({ argv: ["/bin/true"], io: "lpp" });
+    await reader.done;
+    const writer = await runServed({
+      argv: ["/bin/sh", "-c", "sleep 0.1; exec /bin/echo x"],
+      io: "nlp",
+      to: reader.child,
+    });
+    expect(writer.error).toBeUndefined();
+    expect(writer.signal).toBe("SIGPIPE");
+  });
+
+  it("a failed writer request still closes the link: the reader ends", async () => {
+    const reader = await startServed({ argv: ["/usr/bin/wc", "-c"], io: "lpp" });
+    const writer = await runServed({
+      argv: [join(scratch, "missing")],
+      io: "nlp",
+      to: reader.child,
+    });
+    expect(writer.error?.code).toBe("ENOENT");
+    expect((await reader.done).stdout.trim()).toBe("0");
+  });
+
+  it("refuses a next stage this server did not start, and starts nothing", async () => {
+    const server = await suiteServer();
+    const marker = join(scratch, "not-linked");
+    const stranger = new ServedChild(() => undefined);
+    expect(() =>
+      server.spawn({
+        argv: ["/usr/bin/touch", marker],
+        cwd: "/",
+        env: {},
+        io: "nlp",
+        descriptors: [],
+        to: stranger,
+      }),
+    ).toThrow(/not started by this server/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(marker)).toBe(false);
   });
 });
 
