@@ -13,6 +13,13 @@ export const RUNTIME_READ_CLOSURE: readonly string[] = Object.freeze([
   "/usr/lib32",
   "/usr/libexec",
   "/usr/share",
+  // Headers a granted compiler needs (`#include <stdio.h>`), and what a local install
+  // adds beside the system's (pip's `dist-packages`, libraries, data): public like
+  // `/usr/lib` and `/usr/share`. `/usr/local/bin` stays with the other program directories.
+  "/usr/include",
+  "/usr/local/include",
+  "/usr/local/lib",
+  "/usr/local/share",
   "/etc/ld.so.cache",
   "/etc/localtime",
   "/etc/nsswitch.conf",

@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   symlinkSync,
   writeFileSync,
@@ -119,6 +120,25 @@ describe.skipIf(process.platform !== "linux")("real programs under a grant of on
       const result = await run(grant, "make -s", dir);
       expect(result).toMatchObject({ status: 0, stderr: "" });
       expect(existsSync(join(dir, "m"))).toBe(true);
+    },
+  );
+
+  it.skipIf(!has("make") || !has("cc") || !existsSync("/usr/include/stdio.h"))(
+    "cc finds the system headers (#include <stdio.h>), which stay read-only",
+    async () => {
+      const { dir, grant } = project(["make", "cc"]);
+      writeFileSync(
+        join(dir, "hello.c"),
+        '#include <stdio.h>\nint main(void) { puts("hello"); return 0; }\n',
+      );
+      writeFileSync(join(dir, "Makefile"), "hello: hello.c\n\tcc -o hello hello.c\n");
+      const result = await run(grant, "make -s", dir);
+      expect(result).toMatchObject({ status: 0, stderr: "" });
+      expect(spawnSync(join(dir, "hello"), { encoding: "utf8" }).stdout).toBe("hello\n");
+      const before = readFileSync("/usr/include/stdio.h");
+      const written = await run(grant, "echo x >> /usr/include/stdio.h", dir);
+      expect(written.status).not.toBe(0);
+      expect(readFileSync("/usr/include/stdio.h")).toEqual(before);
     },
   );
 
