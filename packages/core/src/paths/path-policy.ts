@@ -26,7 +26,13 @@ export interface DefaultPathPolicyOptions {
   readonly appData?: string | undefined;
 }
 
-const UNIX_SYSTEM = ["/etc", "/var", "/sys", "/proc", "/dev", "/boot"];
+/**
+ * `/run` is where `/var/run` leads on every current Linux (a link): the secrets mounted
+ * at `/var/run/secrets` (Kubernetes service-account tokens, Docker secrets) and the
+ * system's sockets live there, so blocking `/var` by name alone would leave them
+ * readable by their real name (ADR 0030).
+ */
+const UNIX_SYSTEM = ["/etc", "/var", "/run", "/sys", "/proc", "/dev", "/boot"];
 const MACOS_SYSTEM = ["/private/etc", "/private/var", "/Library/Keychains"];
 const WINDOWS_SYSTEM = ["C:\\Windows"];
 const HOME_CREDENTIALS = [
@@ -38,6 +44,26 @@ const HOME_CREDENTIALS = [
   ".docker",
   ".netrc",
   ".npmrc",
+  // Credential stores in their tools' default places (ADR 0030): tokens and passwords
+  // in plain text, or the keys that open them.
+  ".git-credentials",
+  ".config/git/credentials",
+  ".pypirc",
+  ".cargo/credentials",
+  ".cargo/credentials.toml",
+  ".gem/credentials",
+  ".config/gcloud",
+  ".azure",
+  ".oci",
+  ".terraform.d/credentials.tfrc.json",
+  ".vault-token",
+  ".password-store",
+  ".local/share/keyrings",
+  ".pgpass",
+  ".config/hub",
+  ".config/containers/auth.json",
+  ".s3cfg",
+  ".boto",
 ];
 const MACOS_HOME_CREDENTIALS = ["Library/Keychains"];
 const APPDATA_CREDENTIALS = [

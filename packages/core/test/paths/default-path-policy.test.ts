@@ -8,6 +8,7 @@ describe("defaultPathPolicy", () => {
     expect(policy.blocked).toEqual([
       "/etc",
       "/var",
+      "/run",
       "/sys",
       "/proc",
       "/dev",
@@ -20,6 +21,24 @@ describe("defaultPathPolicy", () => {
       "/home/u/.docker",
       "/home/u/.netrc",
       "/home/u/.npmrc",
+      "/home/u/.git-credentials",
+      "/home/u/.config/git/credentials",
+      "/home/u/.pypirc",
+      "/home/u/.cargo/credentials",
+      "/home/u/.cargo/credentials.toml",
+      "/home/u/.gem/credentials",
+      "/home/u/.config/gcloud",
+      "/home/u/.azure",
+      "/home/u/.oci",
+      "/home/u/.terraform.d/credentials.tfrc.json",
+      "/home/u/.vault-token",
+      "/home/u/.password-store",
+      "/home/u/.local/share/keyrings",
+      "/home/u/.pgpass",
+      "/home/u/.config/hub",
+      "/home/u/.config/containers/auth.json",
+      "/home/u/.s3cfg",
+      "/home/u/.boto",
     ]);
     expect(Object.isFrozen(policy)).toBe(true);
     expect(Object.isFrozen(policy.blocked)).toBe(true);
