@@ -69,7 +69,7 @@ export function createHostShellTool(options: HostShellToolOptions): Tool<ShellIn
         stdoutTruncated: result.stdoutTruncated,
         stderrTruncated: result.stderrTruncated,
         // Connections the call's egress proxy refused (a host allow-list), then limits.
-        denials: [...(outcome.netDenials ?? [])],
+        denials: [...(outcome.lateDenials ?? [])],
         limitsExceeded: result.limitsExceeded,
         limits: outcome.limits,
       });

@@ -1,6 +1,7 @@
 import type {
   AppliedBackend,
   Caveats,
+  Denial,
   EngineCoverage,
   PathPolicy,
   SandboxKind,
@@ -53,6 +54,11 @@ export interface PreparedBackend {
   readonly server?: string | undefined;
   /** Blocked-path entries the backend could not hide from spawned programs (disclosed). */
   readonly unmasked: readonly string[];
+  /**
+   * Once the call's tree is gone: write-blocked configuration its programs created where
+   * none could be bound read-only, moved aside, one denial each (idempotent).
+   */
+  sweep?(): Promise<readonly Denial[]>;
   /** The call's spawned tree is gone (the funnel calls it once, whatever the outcome). */
   settled?(): void;
 }

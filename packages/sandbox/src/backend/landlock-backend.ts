@@ -65,7 +65,7 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
       if (!probe.available || binary === undefined) {
         throw new Error("landlock backend prepared without an available launcher");
       }
-      const { policy: requested, unmasked, searched } = await launcherPolicyOf(request);
+      const { policy: requested, unmasked, searched, planted } = await launcherPolicyOf(request);
       // Where the host offers no way to cap processes (probe `max_procs: none`) or memory
       // (`memory_limit: none`: an ordinary user without a delegated cgroup), the launcher
       // would refuse every spawn; the cap is dropped and recorded as a residual.
@@ -101,6 +101,7 @@ export function createLandlockBackend(loader: LauncherLoader = LAUNCHER_LOADER):
         pidNamespace: true,
         server: facts?.serve === true ? launcher : undefined,
         unmasked: Object.freeze(unmasked),
+        sweep: () => planted.sweep(),
         // What the call wrote may include new configuration: the next call must see it.
         settled: () => refreshWriteProtection(searched),
       });

@@ -12,6 +12,7 @@ import {
 } from "./granted-paths.js";
 import { hostAllowList } from "./host-allow-list.js";
 import { hostTopLevelLinks } from "./host-tree.js";
+import { type PlantedConfiguration, watchPlanted } from "./planted-configuration.js";
 import {
   BIN_DIRECTORIES,
   DEVICE_SINKS,
@@ -70,6 +71,8 @@ export interface LauncherPolicyFor {
   readonly unprotected: string[];
   /** The roots searched for write-blocked files: searched again once the call ends. */
   readonly searched: readonly string[];
+  /** Write-blocked git indirections missing at the start, moved aside if a program made them. */
+  readonly planted: PlantedConfiguration;
 }
 
 /**
@@ -123,7 +126,8 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
   const mask = masks.mask.filter((entry) => !VIEW_OWNED.some((own) => checkContained(entry, own)));
   const unmasked = masks.unmasked;
   const searched = writeRestricted ? writeRoots : [request.cwd];
-  const { protect, incomplete } = await writeProtected(searched, pathPolicy.writeBlocked);
+  const { protect, incomplete, gitDirs } = await writeProtected(searched, pathPolicy.writeBlocked);
+  const planted = await watchPlanted(gitDirs, pathPolicy.writeBlocked);
   const policy: LauncherPolicy = {
     fsRead: readRestricted ? "restricted" : "all",
     fsWrite: writeRestricted ? "restricted" : "all",
@@ -151,5 +155,5 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
     maxProcs: limits.maxProcesses,
     nice: limits.niceness,
   };
-  return { policy, unmasked, unprotected: incomplete, searched };
+  return { policy, unmasked, unprotected: incomplete, searched, planted };
 }

@@ -25,10 +25,13 @@ export interface WriteProtection {
   readonly protect: string[];
   /** Write roots whose search stopped at its bound (disclosed: deeper entries are not bound). */
   readonly incomplete: string[];
+  /** The git directories found: what is missing in them is watched (planted-configuration.ts). */
+  readonly gitDirs: string[];
 }
 
 interface RootSearch {
   readonly protect: readonly string[];
+  readonly gitDirs: readonly string[];
   readonly complete: boolean;
 }
 
@@ -60,15 +63,17 @@ async function searchRoot(root: string, patterns: readonly string[]) {
   const candidates = firstNames(patterns);
   const blocked = (path: string) => patterns.some((entry) => matchBlockedEntry(entry, path));
   const protect: string[] = [];
-  if (blocked(root)) return { protect, complete: true };
+  const gitDirs: string[] = [];
+  if (blocked(root)) return { protect, gitDirs, complete: true };
   let level = [{ path: root, inside: false }];
   let visited = 0;
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0; depth++) {
     const next: typeof level = [];
     for (const directory of level) {
-      if (++visited > MAX_DIRECTORIES) return { protect, complete: false };
+      if (++visited > MAX_DIRECTORIES) return { protect, gitDirs, complete: false };
       for (const entry of await list(directory.path)) {
         const path = join(directory.path, entry.name);
+        if (entry.name === ".git" && entry.isDirectory()) gitDirs.push(path);
         const inside = directory.inside || candidates?.has(foldPathName(entry.name)) !== false;
         // A `.git` file (`gitdir: <path>`) sends git elsewhere; it cannot be a pattern (an
         // entry covers what lies beneath it, and `.git` is usually git's own directory).
@@ -82,7 +87,7 @@ async function searchRoot(root: string, patterns: readonly string[]) {
     }
     level = next;
   }
-  return { protect, complete: true };
+  return { protect, gitDirs, complete: true };
 }
 
 /**
@@ -135,6 +140,7 @@ export async function writeProtected(
 ): Promise<WriteProtection> {
   const protect: string[] = [];
   const incomplete: string[] = [];
+  const gitDirs: string[] = [];
   const patterns = writeBlocked.filter((entry) => !isAbsolute(entry));
   const key = patterns.join("\n");
   for (const entry of writeBlocked) {
@@ -154,9 +160,10 @@ export async function writeProtected(
     }
     const found = await cached.result;
     protect.push(...found.protect);
+    gitDirs.push(...found.gitDirs);
     if (!found.complete) incomplete.push(root);
   }
-  return { protect, incomplete };
+  return { protect, incomplete, gitDirs };
 }
 
 /** Searches `roots` again in the background (a call that could write beneath them ended). */

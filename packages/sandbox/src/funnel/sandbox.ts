@@ -13,7 +13,7 @@ import {
   type ToolContext,
   unenforceableAxis,
 } from "@agent-bridle/core";
-import type { Backend, PreparedBackend } from "../backend/backend.js";
+import type { Backend, BackendPrepareRequest, PreparedBackend } from "../backend/backend.js";
 import { floorDenial } from "../backend/floor-denial.js";
 import { hostAllowList } from "../backend/host-allow-list.js";
 import { NONE_BACKEND } from "../backend/none-backend.js";
@@ -115,8 +115,12 @@ export type LaunchedFacts = SandboxRunFacts & {
   readonly netVia?: "proxy";
   /** `execute_rules`: the backend's execute rules alone held restricted exec (ADR 0024). */
   readonly execVia?: ExecVia;
-  /** The connections the egress proxy refused so far (an engine that answers early asks). */
-  readonly netDenials?: () => readonly Denial[];
+  /**
+   * Denials known only while the tree runs or once it is gone, so far (an engine that
+   * answers early asks): connections the egress proxy refused, and write-blocked
+   * configuration a program planted, moved aside when the tree ended.
+   */
+  readonly lateDenials?: () => readonly Denial[];
   /** The limits the backend was asked to apply (absent: it applies none). */
   readonly limits?: ResourceLimits;
 };
@@ -145,8 +149,11 @@ export type SandboxRunOutcome =
       readonly netVia?: "proxy" | undefined;
       /** `execute_rules`: the backend's execute rules alone held restricted exec (ADR 0024). */
       readonly execVia?: ExecVia | undefined;
-      /** Connections the egress proxy refused (`NET_HOST_NOT_GRANTED`), one per host and port. */
-      readonly netDenials?: readonly Denial[] | undefined;
+      /**
+       * Connections the egress proxy refused (`NET_HOST_NOT_GRANTED`, one per host and
+       * port), then write-blocked configuration a program planted (`FS_BLOCKED`, moved aside).
+       */
+      readonly lateDenials?: readonly Denial[] | undefined;
     })
   | (SandboxRunFacts & {
       readonly kind: "refused";
@@ -190,6 +197,31 @@ function refuseSpawn(audit: CallAuditSink, tool: string, argv: readonly string[]
  * program (exec identity, audited), build the environment, launch, report. Every refusal
  * happens before anything is spawned and is returned in-band.
  */
+/** What the backend is asked to prepare for one call's stages. */
+function prepareRequestOf(
+  cx: ToolContext,
+  request: SandboxRunRequest,
+  call: {
+    readonly coverage: EngineCoverage;
+    readonly temp: PrivateTempDir | undefined;
+    readonly limits: ResourceLimits;
+    readonly netProxy: BackendPrepareRequest["netProxy"];
+  },
+): BackendPrepareRequest {
+  return {
+    caveats: cx.caveats,
+    pathPolicy: cx.pathPolicy,
+    coverage: call.coverage,
+    extraWriteRoots: call.temp ? [call.temp.path] : [],
+    runtimeExecutables: request.runtimeExecutables ?? [],
+    runtimeReadPaths: request.runtimeReadPaths,
+    keepFds: Array.from({ length: descriptorSlots(request) }, (_, index) => 3 + index),
+    cwd: request.cwd,
+    limits: call.limits,
+    netProxy: call.netProxy,
+  };
+}
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   checkGitIdentity(options.gitIdentity);
   const available = options.backend ?? NONE_BACKEND;
@@ -234,6 +266,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     let temp: PrivateTempDir | undefined;
     let prepared: PreparedBackend | undefined;
     let proxy: EgressProxy | undefined;
+    const planted: Denial[] = [];
+    const lateDenials = () => [...(proxy?.denials() ?? []), ...planted];
     const configuredHome = request.home ?? options.home;
     const ownHome = !homeIsGranted(configuredHome, caveats);
     try {
@@ -247,18 +281,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           maxConnections: options.maxNetConnections,
         });
       }
-      prepared = await selection.backend.prepare({
-        caveats,
-        pathPolicy: cx.pathPolicy,
-        coverage,
-        extraWriteRoots: temp ? [temp.path] : [],
-        runtimeExecutables: request.runtimeExecutables ?? [],
-        runtimeReadPaths: request.runtimeReadPaths,
-        keepFds: Array.from({ length: descriptorSlots(request) }, (_, index) => 3 + index),
-        cwd: request.cwd,
-        limits,
-        netProxy: proxy?.ports,
-      });
+      prepared = await selection.backend.prepare(
+        prepareRequestOf(cx, request, { coverage, temp, limits, netProxy: proxy?.ports }),
+      );
       // Only the launcher applies limits, and reports the ones a tree ran into.
       const launched = selection.backend.kind === "landlock";
       // The projection used for admission is the one actually applied.
@@ -301,11 +326,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
                 ...appliedFacts,
                 ...(temp ? { privateTmpDir: temp.path } : {}),
                 ...(launched ? { limits } : {}),
-                ...(proxy ? { netVia: "proxy" as const, netDenials: proxy.denials } : {}),
+                ...(proxy ? { netVia: "proxy" as const } : {}),
+                lateDenials,
                 ...(execVia === undefined ? {} : { execVia }),
               })
           : undefined,
       });
+      // The tree is gone: what its programs planted is moved aside before anyone answers.
+      planted.push(...((await prepared.sweep?.()) ?? []));
       audit.record({
         type: "report",
         tool: cx.toolName,
@@ -321,11 +349,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         limits: launched ? limits : undefined,
         ...(proxy ? { netVia: "proxy" as const } : {}),
         ...(execVia === undefined ? {} : { execVia }),
-        netDenials: proxy?.denials() ?? [],
+        lateDenials: lateDenials(),
       };
     } finally {
       // The tree is gone: the proxy closes its listeners and connections, none outlives it.
       await proxy?.close();
+      await prepared?.sweep?.(); // a run that threw: still nothing planted stays
       prepared?.settled?.();
       await temp?.remove();
     }

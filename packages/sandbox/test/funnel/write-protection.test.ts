@@ -1,4 +1,14 @@
-import { lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { NO_COVERAGE, only } from "@agent-bridle/core";
 import { describe, expect, it } from "vitest";
@@ -105,6 +115,90 @@ describe.skipIf(process.platform !== "linux")(
       expect(changed.kind).toBe("ran");
       expect(configs.map(snapshot)).toEqual(before);
       expect(readFileSync(join(root, "other.txt"), "utf8")).toBe("other\n");
+    });
+
+    it("class 9: indirections an existing repository lacks (commondir, hooks, info) that a program creates are moved aside when the call ends; git afterwards runs nothing planted", async () => {
+      const root = realpathSync(tempDir());
+      const git = (...args: string[]) =>
+        spawnSync("git", ["-C", join(root, "repo"), ...args], { encoding: "utf8" });
+      spawnSync("git", ["init", "-q", join(root, "repo")]);
+      rmSync(join(root, "repo", ".git", "hooks"), { recursive: true, force: true });
+      rmSync(join(root, "repo", ".git", "info"), { recursive: true, force: true });
+      const marker = join(root, "PWNED");
+      const evilConfig = `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch ${marker}; false"\n`;
+      const cx = contextFor({ fs_read: only([root]), fs_write: only([root]), exec: "all" });
+      const attack = [
+        // A common directory of the attacker's (a copy of the repository, its own config).
+        "cp -r repo/.git evil && printf '%s' \"$EVIL\" > evil/config",
+        "printf '%s\\n' \"$PWD/evil\" > repo/.git/commondir",
+        "mkdir repo/.git/hooks && printf '#!/bin/sh\\ntouch PWNED\\n' > repo/.git/hooks/pre-commit",
+        "chmod +x repo/.git/hooks/pre-commit",
+        "mkdir repo/.git/info && echo '* filter=evil' > repo/.git/info/attributes",
+        "echo ok > repo/work.txt",
+      ].join(" && ");
+      const outcome = await sandbox.run(
+        cx,
+        { ...request(root, attack), env: { EVIL: evilConfig } },
+        { coverage: NO_COVERAGE },
+      );
+      expect(outcome).toMatchObject({ kind: "ran", report: { fs_write: "kernel" } });
+      if (outcome.kind !== "ran") return;
+      expect(outcome.result.exitCode).toBe(0); // the attack itself ran to its end
+      const gitDir = join(root, "repo", ".git");
+      for (const name of ["commondir", "hooks", "info"]) {
+        expect(existsSync(join(gitDir, name)), name).toBe(false);
+      }
+      const aside = readdirSync(gitDir).filter((name) => name.includes(".bridle-planted-"));
+      expect(aside.map((name) => name.split(".bridle-planted-")[0]).sort()).toEqual([
+        "commondir",
+        "hooks",
+        "info",
+      ]);
+      expect(
+        (outcome.lateDenials ?? []).map((denial) => [denial.code, denial.target]).sort(),
+      ).toEqual(["commondir", "hooks", "info"].map((name) => ["FS_BLOCKED", join(gitDir, name)]));
+      // The user's next git commands, outside any boundary, run nothing planted.
+      expect(git("status", "--porcelain").status).toBe(0);
+      const committed = git(
+        "-c",
+        "user.email=u@example.com",
+        "-c",
+        "user.name=u",
+        "commit",
+        "-qam",
+        "x",
+        "--allow-empty",
+      );
+      expect(committed.status).toBe(0);
+      expect(existsSync(marker)).toBe(false);
+      expect(existsSync(join(root, "repo", "PWNED"))).toBe(false);
+      // Positive control: the call's ordinary write stays.
+      expect(readFileSync(join(root, "repo", "work.txt"), "utf8")).toBe("ok\n");
+    });
+
+    it("class 9: ordinary git work in an existing repository leaves nothing moved aside, and a repository the call creates keeps its hooks", async () => {
+      const root = realpathSync(tempDir());
+      spawnSync("git", ["init", "-q", join(root, "repo")]);
+      rmSync(join(root, "repo", ".git", "hooks"), { recursive: true, force: true });
+      const cx = contextFor({ fs_read: only([root]), fs_write: only([root]), exec: "all" });
+      const work = [
+        "cd repo && echo a > a && git add a",
+        "git -c user.email=u@example.com -c user.name=u commit -qm a",
+        "git branch b && git tag t && git gc -q",
+        "cd .. && git init -q fresh && ls fresh/.git/hooks | head -1",
+      ].join(" && ");
+      const outcome = await sandbox.run(cx, request(root, work), { coverage: NO_COVERAGE });
+      expect(outcome.kind === "ran" && outcome.result.exitCode).toBe(0);
+      if (outcome.kind !== "ran") return;
+      expect(outcome.lateDenials ?? []).toEqual([]);
+      expect(
+        readdirSync(join(root, "repo", ".git")).filter((n) => n.includes("bridle-planted")),
+      ).toEqual([]);
+      expect(readdirSync(join(root, "fresh", ".git", "hooks")).length).toBeGreaterThan(0);
+      expect(
+        spawnSync("git", ["-C", join(root, "repo"), "log", "--format=%s"], { encoding: "utf8" })
+          .stdout,
+      ).toBe("a\n");
     });
   },
 );

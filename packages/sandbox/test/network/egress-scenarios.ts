@@ -109,7 +109,7 @@ export async function withScope<T>(fn: (scope: Scope) => Promise<T>): Promise<T>
           (outcome.kind === "refused" ? outcome.denial.reason : ""),
         net: outcome.report.net,
         netVia: ran?.netVia,
-        denials: (ran?.netDenials ?? []).map(({ code, target, reason }) => ({
+        denials: (ran?.lateDenials ?? []).map(({ code, target, reason }) => ({
           code,
           target,
           reason,

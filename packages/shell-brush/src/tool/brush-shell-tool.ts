@@ -123,10 +123,10 @@ function brushRunOf(result: WorkerCallResult, collected: Collected): ShellRun {
     timedOut: result.timedOut,
     stdoutTruncated: collected.truncated.stdout,
     stderrTruncated: collected.truncated.stderr,
-    // The interpreter's, then what the call's egress proxy refused (a host allow-list).
+    // The interpreter's, then the late ones: the egress proxy's, what programs planted.
     denials: [
       ...((result.terminal?.denials ?? []) as Denial[]),
-      ...(result.facts.netDenials?.() ?? []),
+      ...(result.facts.lateDenials?.() ?? []),
     ],
     limitsExceeded: result.limitsExceeded,
     limits: result.facts.limits,

@@ -190,7 +190,7 @@ export async function executeScript(
       }
       spawned = true;
       const { result } = outcome;
-      denials.push(...(outcome.netDenials ?? [])); // what the egress proxy refused
+      denials.push(...(outcome.lateDenials ?? [])); // the egress proxy's, what programs planted
       limits = outcome.limits;
       for (const limit of result.limitsExceeded) limitsHit.add(limit);
       const fileSize = limits?.fileSizeBytes;

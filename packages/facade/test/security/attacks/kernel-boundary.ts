@@ -729,7 +729,7 @@ probe("x:shadow", lambda: secret("/etc/shadow"))
 probe("x:gshadow", lambda: secret("/etc/gshadow"))
 probe("x:sudoers", lambda: secret("/etc/sudoers"))
 for path in ARGS["keys"]:
-    probe("x:key-" + path.rsplit("/", 1)[1], lambda path=path: secret(path))
+    probe("x:key-" + path.strip("/").replace("/", "-"), lambda path=path: secret(path))
 probe("info:ssl-private-list", lambda: os.listdir("/etc/ssl/private"))
 probe("ctl:passwd", lambda: read("/etc/passwd"))
 if ARGS["certs"]:
@@ -757,6 +757,21 @@ function plantSslKey(f: Fixture): string[] {
   return keysToTry;
 }
 
+/**
+ * Root-only fixture: a canary service-account token where containers mount secrets,
+ * `/run/secrets`, which `/var/run/secrets` names through the `/var/run` link (removed
+ * after the row). Blocked under every grant, `fs_read: "all"` included (ADR 0030).
+ */
+function plantRunSecret(f: Fixture): string[] {
+  if (!isRoot || !existsSync("/run")) return [];
+  const dir = `/run/secrets/bridle-kb-${Math.random().toString(16).slice(2, 10)}`;
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  writeFileSync(`${dir}/token`, "CANARY-BLK-run-secret\n", { mode: 0o644 });
+  hold(f).cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const viaVar = existsSync("/var/run") ? [`/var${dir}/token`] : [];
+  return [`${dir}/token`, ...viaVar];
+}
+
 /** The lines of /etc/shadow and /etc/gshadow (canaries) as far as this user can read them. */
 function shadowLines(): string[] {
   return ["/etc/shadow", "/etc/gshadow"].flatMap((path) => {
@@ -781,7 +796,7 @@ async function secretsSetup(f: Fixture, name: string, body: string): Promise<voi
     .map((kind) => `/etc/ssh/ssh_host_${kind}_key`)
     .filter((path) => existsSync(path));
   script(f, name, SECRETS + body, {
-    keys: [...plantSslKey(f), ...sshKeys],
+    keys: [...plantSslKey(f), ...plantRunSecret(f), ...sshKeys],
     certs: existsSync("/etc/ssl/certs"),
     public: PUBLIC_PATH,
   });
@@ -815,6 +830,28 @@ def swap_git_dir():
     write(G + "/config", EVIL)
 probe("x:gitdir-rename", swap_git_dir)
 probe("ctl:write-ok2", lambda: write(A + "/ok2", "ok2"))
+`;
+
+// KB9, planted: an existing repository lacks commondir, hooks and info (nothing to bind
+// read-only); python3 creates them, aiming commondir at a common directory of its own
+// whose config runs a marker at the user's next git command.
+const KB9_PLANTED = String.raw`
+A = ARGS["A"]
+G = A + "/repo/.git"
+def plant():
+    os.makedirs(A + "/evil/objects", exist_ok=True)
+    os.makedirs(A + "/evil/refs", exist_ok=True)
+    write(A + "/evil/HEAD", "ref: refs/heads/main\n")
+    write(A + "/evil/config", "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = \"touch " + ARGS["marker"] + "; false\"\n")
+    write(G + "/commondir", A + "/evil\n")
+    os.makedirs(G + "/hooks")
+    write(G + "/hooks/pre-commit", "#!/bin/sh\ntouch " + ARGS["marker"] + "\n")
+    os.chmod(G + "/hooks/pre-commit", 0o755)
+    os.makedirs(G + "/info")
+    write(G + "/info/attributes", "* filter=evil\n")
+    return "planted"
+probe("info:plant", plant)
+probe("ctl:work", lambda: write(A + "/repo/work.txt", "work"))
 `;
 
 // --- KB10: limits -----------------------------------------------------------------------
@@ -1184,6 +1221,39 @@ export const KERNEL_BOUNDARY_ATTACKS: readonly Attack[] = [
       expect(readFileSync(join(f.A, ".git", "commondir"), "utf8")).toBe("../common-kb\n");
       expect(readFileSync(join(f.A, "ok2"), "utf8")).toBe("ok2");
       expect(existsSync(join(f.A, ".git-old"))).toBe(false);
+    },
+  },
+  {
+    id: "KB9",
+    title:
+      "configuration an existing repository lacks (commondir, hooks, info), planted by a program, is moved aside when the call ends: the user's next git status and commit run nothing planted",
+    deep: true,
+    exec: ["python3"],
+    setup: (f) => {
+      const repo = join(f.A, "repo");
+      spawnSync("git", ["init", "-q", repo]);
+      rmSync(join(repo, ".git", "hooks"), { recursive: true, force: true });
+      rmSync(join(repo, ".git", "info"), { recursive: true, force: true });
+      script(f, "kb9planted", KB9_PLANTED, { marker: join(f.O, "PWNED-kb9") });
+    },
+    steps: () => [run("kb9planted")],
+    check: (outcomes, f, engine) => {
+      const label = `KB9 planted ${engine}`;
+      const probes = expectContained(outcomes[0], label);
+      expect(value(probes, "info:plant"), `${label}: the plant ran`).toBe("planted");
+      const gitDir = join(f.A, "repo", ".git");
+      for (const name of ["commondir", "hooks", "info"])
+        expect(existsSync(join(gitDir, name)), `${label}: ${name}`).toBe(false);
+      const denials = JSON.stringify(outcomes[0]?.response.denials ?? []);
+      for (const name of ["commondir", "hooks", "info"])
+        expect(denials, `${label}: denial for ${name}`).toContain(`${gitDir}/${name}`);
+      const git = (...args: string[]) =>
+        spawnSync("git", ["-C", join(f.A, "repo"), ...args], { encoding: "utf8" });
+      expect(git("status", "--porcelain").status, `${label}: git status`).toBe(0);
+      const identity = ["-c", "user.email=u@example.com", "-c", "user.name=u"];
+      expect(git(...identity, "commit", "-qm", "x", "--allow-empty").status).toBe(0);
+      expect(existsSync(join(f.O, "PWNED-kb9")), `${label}: marker`).toBe(false);
+      expect(readFileSync(join(f.A, "repo", "work.txt"), "utf8")).toBe("work");
     },
   },
   {
