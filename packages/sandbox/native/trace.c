@@ -12,9 +12,19 @@
  * Each signal is passed on unchanged, group stops are kept (PTRACE_LISTEN), so what the
  * programs see is what they would see untraced. Where the kernel refuses the seize (a
  * host that forbids ptrace), the report falls back to a SIGXFSZ death (ADR 0021).
+ *
+ * The same new-task events let the launcher make every process its target starts the
+ * memory cgroup's preferred victim (oom_score_adj 500, raised, never lowered): a program
+ * that runs the tree out of memory is killed, not the shell or interpreter that started
+ * it, which then goes on and reports (ADR 0021, amended 2026-12-06).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
@@ -39,8 +49,36 @@ struct peeksiginfo_args_compat {
   int nr;
 };
 
+#define PROGRAM_OOM_SCORE_ADJ 500
+
 static int traced;
 static int file_size_hit;
+
+/* The thread-group id of task `tid` (itself for a process), or -1. */
+static pid_t tgid_of(pid_t tid) {
+  char path[64], line[128];
+  snprintf(path, sizeof path, "/proc/%ld/status", (long)tid);
+  FILE *f = fopen(path, "re");
+  if (f == NULL) return -1;
+  long tgid = -1;
+  while (fgets(line, sizeof line, f) != NULL && sscanf(line, "Tgid: %ld", &tgid) != 1) {
+  }
+  fclose(f);
+  return (pid_t)tgid;
+}
+
+/* A new process of the tree: the OOM killer's choice before the one that started it. */
+static void prefer_as_victim(pid_t pid) {
+  char path[64], text[16] = {0};
+  snprintf(path, sizeof path, "/proc/%ld/oom_score_adj", (long)pid);
+  int fd = open(path, O_RDWR | O_CLOEXEC);
+  if (fd < 0) return;
+  if (read(fd, text, sizeof text - 1) > 0 && atoi(text) < PROGRAM_OOM_SCORE_ADJ) {
+    snprintf(text, sizeof text, "%d", PROGRAM_OOM_SCORE_ADJ);
+    (void)!pwrite(fd, text, strlen(text), 0);
+  }
+  close(fd);
+}
 
 int trace_seize(pid_t pid) {
   long options = PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE |
@@ -84,6 +122,11 @@ void trace_stopped(pid_t pid, int status) {
     return;
   }
   if (event != 0) { /* fork, vfork, clone, vfork done */
+    unsigned long born = 0;
+    if ((event == PTRACE_EVENT_FORK || event == PTRACE_EVENT_VFORK ||
+         event == PTRACE_EVENT_CLONE) &&
+        ptrace(PTRACE_GETEVENTMSG, pid, 0, &born) == 0 && tgid_of((pid_t)born) == (pid_t)born)
+      prefer_as_victim((pid_t)born);
     (void)ptrace(PTRACE_CONT, pid, 0, 0);
     return;
   }

@@ -1,5 +1,5 @@
 import { lstat, rename } from "node:fs/promises";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { createDenial, type Denial, matchBlockedEntry } from "@agent-bridle/core";
 
 /**
@@ -10,7 +10,7 @@ import { createDenial, type Denial, matchBlockedEntry } from "@agent-bridle/core
  * repositories git makes itself (`git worktree add`, `git submodule update`) and are not
  * watched (ADR 0031).
  */
-const INDIRECTIONS = [
+const GIT_INDIRECTIONS = [
   "commondir",
   "gitdir",
   "config.worktree",
@@ -20,14 +20,20 @@ const INDIRECTIONS = [
   "objects/info/http-alternates",
 ];
 
-/** What the call's programs planted in a repository that existed when it started. */
+/** What the call's programs planted where no read-only bind could stop them. */
 export interface PlantedConfiguration {
   /**
-   * Once the tree is gone: every watched name that exists now but did not at the start is
-   * moved aside (`<name>.bridle-planted-<time>`, which git never reads), each a denial.
+   * Once the tree is gone: every watched path that exists now but did not at the start is
+   * moved aside (`<name>.bridle-planted-<time>`, which no tool reads), each a denial.
    * Moved, not removed: nothing of anyone's is lost. Idempotent.
    */
   sweep(): Promise<readonly Denial[]>;
+}
+
+interface Watched {
+  readonly path: string;
+  /** A repository's `.git` that, made during the call, makes this its content (not watched). */
+  readonly newRepository?: string;
 }
 
 const absent = (path: string) =>
@@ -37,46 +43,58 @@ const absent = (path: string) =>
   );
 
 /**
- * Watches the write-blocked indirections missing from `gitDirs` (git directories found in
- * the write roots when the call starts). The view binds the existing ones read-only; a
- * missing one cannot be bound (there is nothing to bind over), so a program could create
- * it, and git would follow it after the call, outside any boundary (kernel-boundary.md
- * §1.2). The interpreter's own writes are refused by name; this covers the programs.
+ * The fixed names the write-block patterns give, each relative to a directory where a
+ * tool looks for it (`**\/.mcp.json` → `.mcp.json`, `**\/.claude/**` → `.claude`); patterns
+ * with a wildcard inside, and git's own (watched per git directory), give none.
+ */
+function configurationNames(patterns: readonly string[]): string[] {
+  return patterns
+    .map((entry) => entry.replace(/^(\*\*\/)+/, "").replace(/(\/\*\*)+$/, ""))
+    .filter((name) => name !== "" && !name.includes("*") && !name.startsWith(".git/"));
+}
+
+/**
+ * Watches write-blocked configuration missing when the call starts. The view binds the
+ * existing entries read-only; a missing one cannot be bound (there is nothing to bind
+ * over), so a program could create it and a tool would follow it after the call, outside
+ * any boundary (kernel-boundary.md §1.2): git's indirections in every git directory
+ * found (`gitDirs`), and the agent, editor and shell configuration (`.mcp.json`,
+ * `.claude/`, `.vscode/`, `.bashrc`, …) in each write root and repository root. A
+ * repository the call itself makes (`git init`, `git clone`) is new content, as the spec
+ * allows, and its root is not swept. The interpreter's own writes are refused by name.
  */
 export async function watchPlanted(
   gitDirs: readonly string[],
+  roots: readonly string[],
   writeBlocked: readonly string[],
 ): Promise<PlantedConfiguration> {
   const patterns = writeBlocked.filter((entry) => !isAbsolute(entry));
-  const candidates = gitDirs.flatMap((dir) =>
-    INDIRECTIONS.map((name) => join(dir, name)).filter((path) =>
-      patterns.some((entry) => matchBlockedEntry(entry, path)),
+  const blocked = (path: string) => patterns.some((entry) => matchBlockedEntry(entry, path));
+  const names = configurationNames(patterns);
+  const projectRoots = [...new Set([...roots, ...gitDirs.map((dir) => dirname(dir))])];
+  const candidates: Watched[] = [
+    ...gitDirs.flatMap((dir) => GIT_INDIRECTIONS.map((name) => ({ path: join(dir, name) }))),
+    ...projectRoots.flatMap((root) =>
+      names.map((name) => ({ path: join(root, name), newRepository: join(root, ".git") })),
+    ),
+  ].filter((entry) => blocked(entry.path));
+  const missing = await Promise.all(candidates.map((entry) => absent(entry.path)));
+  const watched = candidates.filter((_, index) => missing[index]);
+  const fresh = new Set(
+    await Promise.all(
+      [...new Set(watched.flatMap((entry) => entry.newRepository ?? []))].map(async (git) =>
+        (await absent(git)) ? git : "",
+      ),
     ),
   );
-  const missing = await Promise.all(candidates.map(absent));
-  const watched = candidates.filter((_, index) => missing[index]);
   let swept: Promise<readonly Denial[]> | undefined;
   const sweepOnce = async (): Promise<readonly Denial[]> => {
     const denials: Denial[] = [];
-    for (const path of watched) {
+    for (const { path, newRepository } of watched) {
       if (await absent(path)) continue;
-      const aside = `${path}.bridle-planted-${Date.now()}`;
-      const moved = await rename(path, aside).then(
-        () => true,
-        () => false,
-      );
-      denials.push(
-        createDenial(
-          "open",
-          path,
-          "FS_BLOCKED",
-          `write of ${JSON.stringify(path)}: it is write-blocked configuration git would follow at the next command, and a program of this call created it; ${
-            moved
-              ? `it was moved aside to ${JSON.stringify(aside)} when the call ended`
-              : "it could not be moved aside: remove it before running git there"
-          }`,
-        ),
-      );
+      if (newRepository !== undefined && fresh.has(newRepository) && !(await absent(newRepository)))
+        continue; // a repository made during the call: its files are its own
+      denials.push(await moveAside(path));
     }
     return denials;
   };
@@ -86,4 +104,22 @@ export async function watchPlanted(
       return swept;
     },
   };
+}
+
+async function moveAside(path: string): Promise<Denial> {
+  const aside = `${path}.bridle-planted-${Date.now()}`;
+  const moved = await rename(path, aside).then(
+    () => true,
+    () => false,
+  );
+  return createDenial(
+    "open",
+    path,
+    "FS_BLOCKED",
+    `write of ${JSON.stringify(path)}: it is write-blocked configuration a tool would follow after the call, and a program of this call created it; ${
+      moved
+        ? `it was moved aside to ${JSON.stringify(aside)} when the call ended`
+        : "it could not be moved aside: remove it before using a tool there"
+    }`,
+  );
 }

@@ -2,7 +2,7 @@
 // exhaust the host beyond its limits — memory of the whole tree, the largest file, the
 // process count, open files, its private /tmp and /dev/shm — nor outlive its launch.
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, readdirSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -48,6 +48,20 @@ probe("children", lambda: codes)
 if all(code == 0 for code in codes):
     write(ARGS["marker"], "the whole tree held its memory")
 probe("allocated", lambda: ARGS["mib"] * ARGS["procs"])
+`;
+
+// The starter holds more memory than its child has when the tree reaches the limit, so
+// an OOM killer that goes by size alone would take the starter.
+const STARTER = `
+import subprocess
+ballast = bytearray(ARGS["ballast"] << 20)
+for i in range(0, len(ballast), 4096):
+    ballast[i] = 1
+hog = "b = bytearray(%d << 20)\\nfor i in range(0, len(b), 4096): b[i] = 1" % ARGS["mib"]
+child = subprocess.Popen([sys.executable, "-c", hog])
+probe("adj-self", lambda: read("/proc/self/oom_score_adj").strip().decode())
+probe("child", lambda: child.wait())
+write(ARGS["marker"], "the starter went on")
 `;
 
 const CAPS = `
@@ -175,6 +189,23 @@ describe.skipIf(process.platform !== "linux")("kernel boundary: limits and lifet
         expect(hog.stdout.length).toBe(0); // nothing of the target ran
       }
       expect(hostState()).toEqual(state);
+    });
+
+    it(`class 10 (limits) as ${mode.name}: the OOM killer takes the program that ran the tree out of memory, not the one that started it (oom_score_adj 500 for every process the target starts)`, async (context) => {
+      // Needs a memory cgroup for the call (root here); without one the call is refused (above).
+      if (probeAs(mode).memory_limit !== "cgroup")
+        context.skip("no memory cgroup for this user on this host");
+      const f = fixture(mode);
+      const marker = join(f.write, "marker");
+      // The file-size limit makes the launcher trace the tree, which is how it sees new processes.
+      const policy = funnelPolicy(f, { memoryMax: 64 * MiB, rlimitFsize: 64 * MiB });
+      const a = await attack(mode, policy, STARTER, { ballast: 32, mib: 512, marker });
+      expectRan(a);
+      expect(value(a, "child")).toBe(-9); // the child, killed by the cgroup's OOM killer
+      expect(value(a, "adj-self")).toBe("0");
+      expect(readFileSync(marker, "utf8")).toBe("the starter went on");
+      expect(a.stderr.toString()).toMatch(/bridle-launch: limit exceeded: memory\n$/);
+      expect(a.leftover).toEqual([]);
     });
 
     it(`class 10 (limits) as ${mode.name}: file size, process count, open files and the private /tmp are capped`, async () => {

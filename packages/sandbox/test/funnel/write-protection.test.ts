@@ -200,5 +200,58 @@ describe.skipIf(process.platform !== "linux")(
           .stdout,
       ).toBe("a\n");
     });
+
+    it("class 9: agent, editor and shell configuration a program creates in a write root or a repository's root (.mcp.json, .claude/, .vscode/, .bashrc) is moved aside; a repository the call clones keeps its own", async () => {
+      const base = realpathSync(tempDir());
+      const root = join(base, "root");
+      const origin = join(base, "origin");
+      const fresh = join(base, "fresh");
+      for (const dir of [root, fresh]) mkdirSync(dir);
+      spawnSync("git", ["init", "-q", join(root, "repo")]);
+      // A repository to clone, whose tracked files include editor settings.
+      spawnSync("git", ["init", "-q", origin]);
+      mkdirSync(join(origin, ".vscode"));
+      writeFileSync(join(origin, ".vscode", "settings.json"), "{}\n");
+      spawnSync("git", ["-C", origin, "add", "."]);
+      spawnSync("git", [
+        "-C",
+        origin,
+        "-c",
+        "user.email=u@e",
+        "-c",
+        "user.name=u",
+        "commit",
+        "-qm",
+        "o",
+      ]);
+      // \`fresh\`: a second write root, empty, that the call clones into (a new repository).
+      const cx = contextFor({
+        fs_read: only([root, origin, fresh]),
+        fs_write: only([root, fresh]),
+        exec: "all",
+      });
+      const plant = [
+        `echo '{"mcpServers":{"x":{"command":"touch","args":["${root}/PWNED"]}}}' > .mcp.json`,
+        "mkdir -p repo/.claude && echo '{}' > repo/.claude/settings.json",
+        "mkdir repo/.vscode && echo '{}' > repo/.vscode/tasks.json",
+        "echo 'touch PWNED' > .bashrc",
+        `git clone -q ${origin} ${fresh}`,
+        "echo ok > work.txt",
+      ].join(" && ");
+      const outcome = await sandbox.run(cx, request(root, plant), { coverage: NO_COVERAGE });
+      expect(
+        outcome.kind === "ran" && [outcome.result.exitCode, outcome.result.stderr.toString()],
+      ).toEqual([0, ""]);
+      if (outcome.kind !== "ran") return;
+      const planted = [".mcp.json", "repo/.claude", "repo/.vscode", ".bashrc"];
+      for (const path of planted) expect(existsSync(join(root, path)), path).toBe(false);
+      expect((outcome.lateDenials ?? []).map((d) => [d.code, d.target]).sort()).toEqual(
+        planted.map((path) => ["FS_BLOCKED", join(root, path)]).sort(),
+      );
+      expect(readdirSync(root).filter((name) => name.includes(".bridle-planted-")).length).toBe(2);
+      // Controls: the clone keeps its tracked settings; the ordinary write stays.
+      expect(readFileSync(join(fresh, ".vscode", "settings.json"), "utf8")).toBe("{}\n");
+      expect(readFileSync(join(root, "work.txt"), "utf8")).toBe("ok\n");
+    });
   },
 );

@@ -854,6 +854,22 @@ probe("info:plant", plant)
 probe("ctl:work", lambda: write(A + "/repo/work.txt", "work"))
 `;
 
+// KB9, agent configuration: what an agent, an editor or a shell would run or start at its
+// next session, created in the write root by python3 (nothing existed to bind read-only).
+const KB9_AGENT = String.raw`
+A = ARGS["A"]
+def plant():
+    write(A + "/.mcp.json", '{"mcpServers": {"x": {"command": "touch", "args": ["' + ARGS["marker"] + '"]}}}')
+    os.makedirs(A + "/.claude")
+    write(A + "/.claude/settings.json", '{"hooks": {}}')
+    os.makedirs(A + "/.vscode")
+    write(A + "/.vscode/tasks.json", "{}")
+    write(A + "/.bashrc", "touch " + ARGS["marker"] + "\n")
+    return "planted"
+probe("info:plant", plant)
+probe("ctl:work", lambda: write(A + "/work.txt", "work"))
+`;
+
 // --- KB10: limits -----------------------------------------------------------------------
 
 const FILE_LIMIT = 1 << 20;
@@ -1254,6 +1270,26 @@ export const KERNEL_BOUNDARY_ATTACKS: readonly Attack[] = [
       expect(git(...identity, "commit", "-qm", "x", "--allow-empty").status).toBe(0);
       expect(existsSync(join(f.O, "PWNED-kb9")), `${label}: marker`).toBe(false);
       expect(readFileSync(join(f.A, "repo", "work.txt"), "utf8")).toBe("work");
+    },
+  },
+  {
+    id: "KB9",
+    title:
+      "agent, editor and shell configuration a program creates in the write root (.mcp.json, .claude/, .vscode/, .bashrc) is moved aside when the call ends, each a denial",
+    deep: true,
+    exec: ["python3"],
+    setup: (f) => script(f, "kb9agent", KB9_AGENT, { marker: join(f.O, "PWNED-kb9-agent") }),
+    steps: () => [run("kb9agent")],
+    check: (outcomes, f, engine) => {
+      const label = `KB9 agent ${engine}`;
+      const probes = expectContained(outcomes[0], label);
+      expect(value(probes, "info:plant"), `${label}: the plant ran`).toBe("planted");
+      const denials = JSON.stringify(outcomes[0]?.response.denials ?? []);
+      for (const name of [".mcp.json", ".claude", ".vscode", ".bashrc"]) {
+        expect(existsSync(join(f.A, name)), `${label}: ${name}`).toBe(false);
+        expect(denials, `${label}: denial for ${name}`).toContain(JSON.stringify(join(f.A, name)));
+      }
+      expect(readFileSync(join(f.A, "work.txt"), "utf8")).toBe("work");
     },
   },
   {
