@@ -127,7 +127,7 @@ export async function launcherPolicyOf(request: BackendPrepareRequest): Promise<
   const unmasked = masks.unmasked;
   const searched = writeRestricted ? writeRoots : [request.cwd];
   const { protect, incomplete, gitDirs } = await writeProtected(searched, pathPolicy.writeBlocked);
-  const planted = await watchPlanted(gitDirs, searched, pathPolicy.writeBlocked);
+  const planted = await watchPlanted(gitDirs, searched, pathPolicy.writeBlocked, protect);
   const policy: LauncherPolicy = {
     fsRead: readRestricted ? "restricted" : "all",
     fsWrite: writeRestricted ? "restricted" : "all",

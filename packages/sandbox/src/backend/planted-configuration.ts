@@ -1,6 +1,8 @@
 import { lstat, rename } from "node:fs/promises";
-import { dirname, isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { createDenial, type Denial, matchBlockedEntry } from "@agent-bridle/core";
+import { plantedGitFile, plantedInGitDir } from "./planted-repositories.js";
+import { searchRoot } from "./write-protected.js";
 
 /**
  * Names in a git directory whose mere presence sends git to run or read configuration
@@ -67,6 +69,7 @@ export async function watchPlanted(
   gitDirs: readonly string[],
   roots: readonly string[],
   writeBlocked: readonly string[],
+  existed: readonly string[],
 ): Promise<PlantedConfiguration> {
   const patterns = writeBlocked.filter((entry) => !isAbsolute(entry));
   const blocked = (path: string) => patterns.some((entry) => matchBlockedEntry(entry, path));
@@ -96,14 +99,41 @@ export async function watchPlanted(
         continue; // a repository made during the call: its files are its own
       denials.push(await moveAside(path));
     }
+    for (const path of await plantedInRepositories(gitDirs, roots, patterns, existed))
+      denials.push(await moveAside(path));
     return denials;
   };
   return {
     sweep: () => {
-      swept ??= watched.length === 0 ? Promise.resolve([]) : sweepOnce();
+      swept ??= watched.length === 0 && gitDirs.length === 0 ? Promise.resolve([]) : sweepOnce();
       return swept;
     },
   };
+}
+
+/**
+ * The submodule and worktree routes into repositories that existed (`gitDirs`): new
+ * `.git` files in their work trees that lead elsewhere, and new submodule or worktree git
+ * directories holding more than git writes (planted-repositories.ts). One bounded search
+ * of the write roots, as the write protection's own, and only where a repository exists.
+ */
+async function plantedInRepositories(
+  gitDirs: readonly string[],
+  roots: readonly string[],
+  patterns: readonly string[],
+  existed: readonly string[],
+): Promise<string[]> {
+  if (gitDirs.length === 0) return [];
+  const before = new Set(existed);
+  const found: string[] = [];
+  for (const root of roots) {
+    for (const path of (await searchRoot(root, patterns)).protect) {
+      if (basename(path) === ".git" && !before.has(path) && (await plantedGitFile(path, gitDirs)))
+        found.push(path);
+    }
+  }
+  for (const gitDir of gitDirs) found.push(...(await plantedInGitDir(gitDir, before)));
+  return found;
 }
 
 async function moveAside(path: string): Promise<Denial> {

@@ -253,5 +253,59 @@ describe.skipIf(process.platform !== "linux")(
       expect(readFileSync(join(fresh, ".vscode", "settings.json"), "utf8")).toBe("{}\n");
       expect(readFileSync(join(root, "work.txt"), "utf8")).toBe("ok\n");
     });
+
+    it("class 9: the submodule and worktree routes into an existing repository (a gitlink with a .git file leading elsewhere, a new module whose config or hooks git did not write, a worktree's commondir leading elsewhere) are moved aside; git worktree add is kept", async () => {
+      const root = realpathSync(tempDir());
+      const repo = join(root, "repo");
+      const git = (...args: string[]) =>
+        spawnSync("git", ["-C", repo, ...args], { encoding: "utf8" });
+      spawnSync("git", ["init", "-q", repo]);
+      writeFileSync(join(repo, "a"), "a\n");
+      git("add", "a");
+      git("-c", "user.email=u@e", "-c", "user.name=u", "commit", "-qm", "a");
+      const marker = join(root, "PWNED");
+      const fsmonitor = `\\tfsmonitor = \\"touch ${marker}; false\\"`;
+      const cx = contextFor({ fs_read: only([root]), fs_write: only([root]), exec: "all" });
+      const plant = [
+        // Route 1: a gitlink whose .git file leads to a git directory of the attacker's.
+        "git init -q --bare evil",
+        `printf '[core]\\n\\tbare = false\\n\\tworktree = ${repo}/sub\\n${fsmonitor}\\n' > evil/config`,
+        `mkdir repo/sub && echo 'gitdir: ${root}/evil' > repo/sub/.git`,
+        "git -C repo update-index --add --cacheinfo 160000,$(git -C repo rev-parse HEAD),sub",
+        // Route 2: a module of the repository's own, with a config and a hook git never writes.
+        "mkdir -p repo/.git/modules && cp -r evil repo/.git/modules/m",
+        `printf '[core]\\n\\tworktree = ../../../m\\n${fsmonitor}\\n' > repo/.git/modules/m/config`,
+        "printf '#!/bin/sh\\ntouch PWNED\\n' > repo/.git/modules/m/hooks/pre-commit",
+        "mkdir repo/m && echo 'gitdir: ../.git/modules/m' > repo/m/.git",
+        "git -C repo update-index --add --cacheinfo 160000,$(git -C repo rev-parse HEAD),m",
+        // Route 3: a linked worktree's common directory aimed at the attacker's.
+        `mkdir -p repo/.git/worktrees/x && echo ${root}/evil > repo/.git/worktrees/x/commondir`,
+        // Control: a linked worktree git adds itself inside the repository.
+        "git -C repo worktree add -q wt",
+      ].join(" && ");
+      const outcome = await sandbox.run(cx, request(root, plant), { coverage: NO_COVERAGE });
+      expect(
+        outcome.kind === "ran" && [outcome.result.exitCode, outcome.result.stderr.toString()],
+      ).toEqual([0, ""]);
+      if (outcome.kind !== "ran") return;
+      const moved = [
+        join(repo, "sub", ".git"),
+        join(repo, ".git", "modules", "m", "config"),
+        join(repo, ".git", "modules", "m", "hooks", "pre-commit"),
+        join(repo, ".git", "worktrees", "x", "commondir"),
+      ];
+      expect((outcome.lateDenials ?? []).map((d) => d.target).sort()).toEqual([...moved].sort());
+      for (const path of moved) expect(existsSync(path), path).toBe(false);
+      // The user's next git commands run nothing planted; the worktree works.
+      expect(git("status", "--porcelain").status).toBe(0);
+      expect(
+        git("-c", "user.email=u@e", "-c", "user.name=u", "commit", "-qm", "b", "--allow-empty")
+          .status,
+      ).toBe(0);
+      expect(existsSync(marker)).toBe(false);
+      expect(existsSync(join(repo, "PWNED"))).toBe(false);
+      expect(spawnSync("git", ["-C", join(repo, "wt"), "status", "--porcelain"]).status).toBe(0);
+      expect(readFileSync(join(repo, "wt", "a"), "utf8")).toBe("a\n");
+    });
   },
 );

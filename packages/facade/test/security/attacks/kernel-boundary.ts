@@ -870,6 +870,24 @@ probe("info:plant", plant)
 probe("ctl:work", lambda: write(A + "/work.txt", "work"))
 `;
 
+// KB9, submodule route: a gitlink in an existing repository's index, and a .git file that
+// leads to a git directory of python3's own, whose config runs a marker.
+const KB9_GITLINK = String.raw`
+import subprocess
+A = ARGS["A"]
+R = A + "/repo"
+def plant():
+    subprocess.run(["git", "init", "-q", "--bare", A + "/evil"], check=True)
+    write(A + "/evil/config", "[core]\n\tbare = false\n\tworktree = " + R + "/sub\n\tfsmonitor = \"touch " + ARGS["marker"] + "; false\"\n")
+    os.makedirs(R + "/sub")
+    write(R + "/sub/.git", "gitdir: " + A + "/evil\n")
+    head = subprocess.run(["git", "-C", R, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    subprocess.run(["git", "-C", R, "update-index", "--add", "--cacheinfo", "160000," + head + ",sub"], check=True)
+    return "planted"
+probe("info:plant", plant)
+probe("ctl:work", lambda: write(R + "/work.txt", "work"))
+`;
+
 // --- KB10: limits -----------------------------------------------------------------------
 
 const FILE_LIMIT = 1 << 20;
@@ -1290,6 +1308,46 @@ export const KERNEL_BOUNDARY_ATTACKS: readonly Attack[] = [
         expect(denials, `${label}: denial for ${name}`).toContain(JSON.stringify(join(f.A, name)));
       }
       expect(readFileSync(join(f.A, "work.txt"), "utf8")).toBe("work");
+    },
+  },
+  {
+    id: "KB9",
+    title:
+      "a gitlink planted in an existing repository's index with a .git file leading to a git directory of the attacker's: the .git file is moved aside when the call ends, and the user's next git status runs nothing planted",
+    deep: true,
+    exec: ["python3", "git"],
+    setup: (f) => {
+      const repo = join(f.A, "repo");
+      spawnSync("git", ["init", "-q", repo]);
+      writeFileSync(join(repo, "a"), "a\n");
+      spawnSync("git", ["-C", repo, "add", "a"]);
+      spawnSync("git", [
+        "-C",
+        repo,
+        "-c",
+        "user.email=u@e",
+        "-c",
+        "user.name=u",
+        "commit",
+        "-qm",
+        "a",
+      ]);
+      script(f, "kb9gitlink", KB9_GITLINK, { marker: join(f.O, "PWNED-kb9-gitlink") });
+    },
+    steps: () => [run("kb9gitlink")],
+    check: (outcomes, f, engine) => {
+      const label = `KB9 gitlink ${engine}`;
+      const probes = expectContained(outcomes[0], label);
+      expect(value(probes, "info:plant"), `${label}: the plant ran`).toBe("planted");
+      const gitFile = join(f.A, "repo", "sub", ".git");
+      expect(existsSync(gitFile), `${label}: sub/.git`).toBe(false);
+      expect(JSON.stringify(outcomes[0]?.response.denials ?? [])).toContain(
+        JSON.stringify(gitFile),
+      );
+      const status = spawnSync("git", ["-C", join(f.A, "repo"), "status", "--porcelain"]);
+      expect(status.status, `${label}: git status`).toBe(0);
+      expect(existsSync(join(f.O, "PWNED-kb9-gitlink")), `${label}: marker`).toBe(false);
+      expect(readFileSync(join(f.A, "repo", "work.txt"), "utf8")).toBe("work");
     },
   },
   {
