@@ -45,11 +45,13 @@ probe("ctl:write", lambda: write(ARGS["write"] + "/out.txt", "written"))
 `;
 
 /**
- * A base outside every default-blocked tree (the kit's fixtures live in /var/tmp, under the
- * blocked /var, and the view's /tmp is its own): the checkout, which every user can enter.
+ * A base outside every default-blocked tree and outside /tmp (the kit's fixtures live in
+ * /var/tmp, under the blocked /var, and the view's /tmp is its own, hiding the host's): a
+ * directory of its own under /srv (the suite runs as root) that the user nobody can enter too.
  */
 function openBase(): string {
-  const base = mkdtempSync(join(process.cwd(), "node_modules", ".bridle-default-policy-"));
+  const parent = existsSync("/srv") ? "/srv" : "/opt";
+  const base = mkdtempSync(join(parent, "bridle-default-policy-"));
   chmodSync(base, 0o755);
   onCleanup(() => rmSync(base, { recursive: true, force: true }));
   return base;
