@@ -1,4 +1,4 @@
-import { lstat, rename } from "node:fs/promises";
+import { lstat, readdir, rename } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { createDenial, type Denial, matchBlockedEntry } from "@agent-bridle/core";
 import { plantedGitFile, plantedInGitDir } from "./planted-repositories.js";
@@ -30,12 +30,6 @@ export interface PlantedConfiguration {
    * Moved, not removed: nothing of anyone's is lost. Idempotent.
    */
   sweep(): Promise<readonly Denial[]>;
-}
-
-interface Watched {
-  readonly path: string;
-  /** A repository's `.git` that, made during the call, makes this its content (not watched). */
-  readonly newRepository?: string;
 }
 
 const absent = (path: string) =>
@@ -75,40 +69,75 @@ export async function watchPlanted(
   const blocked = (path: string) => patterns.some((entry) => matchBlockedEntry(entry, path));
   const names = configurationNames(patterns);
   const projectRoots = [...new Set([...roots, ...gitDirs.map((dir) => dirname(dir))])];
-  const candidates: Watched[] = [
-    ...gitDirs.flatMap((dir) => GIT_INDIRECTIONS.map((name) => ({ path: join(dir, name) }))),
-    ...projectRoots.flatMap((root) =>
-      names.map((name) => ({ path: join(root, name), newRepository: join(root, ".git") })),
-    ),
-  ].filter((entry) => blocked(entry.path));
-  const missing = await Promise.all(candidates.map((entry) => absent(entry.path)));
-  const watched = candidates.filter((_, index) => missing[index]);
-  const fresh = new Set(
-    await Promise.all(
-      [...new Set(watched.flatMap((entry) => entry.newRepository ?? []))].map(async (git) =>
-        (await absent(git)) ? git : "",
-      ),
+  const inRoots = await Promise.all(projectRoots.map((root) => missingIn(root, names)));
+  const inGitDirs = await Promise.all(
+    gitDirs.flatMap((dir) =>
+      GIT_INDIRECTIONS.map((name) => join(dir, name))
+        .filter(blocked)
+        .map(async (path) => ((await absent(path)) ? [path] : [])),
     ),
   );
+  const watchedGit = inGitDirs.flat();
   let swept: Promise<readonly Denial[]> | undefined;
   const sweepOnce = async (): Promise<readonly Denial[]> => {
     const denials: Denial[] = [];
-    for (const { path, newRepository } of watched) {
-      if (await absent(path)) continue;
-      if (newRepository !== undefined && fresh.has(newRepository) && !(await absent(newRepository)))
-        continue; // a repository made during the call: its files are its own
-      denials.push(await moveAside(path));
+    for (const watch of inRoots) {
+      for (const path of await plantedIn(watch)) denials.push(await moveAside(path));
+    }
+    for (const path of watchedGit) {
+      if (!(await absent(path))) denials.push(await moveAside(path));
     }
     for (const path of await plantedInRepositories(gitDirs, roots, patterns, existed))
       denials.push(await moveAside(path));
     return denials;
   };
+  const idle = watchedGit.length === 0 && gitDirs.length === 0 && names.length === 0;
   return {
     sweep: () => {
-      swept ??= watched.length === 0 && gitDirs.length === 0 ? Promise.resolve([]) : sweepOnce();
+      swept ??= idle ? Promise.resolve([]) : sweepOnce();
       return swept;
     },
   };
+}
+
+/** The names directly in `dir` (none where it cannot be read). */
+const listed = (dir: string) =>
+  readdir(dir).then(
+    (entries) => new Set(entries),
+    () => new Set<string>(),
+  );
+
+interface RootWatch {
+  readonly root: string;
+  /** The configuration names missing at the start. */
+  readonly missing: readonly string[];
+  /** The root held no repository at the start (one made during the call keeps its files). */
+  readonly hadNoRepository: boolean;
+}
+
+/** One listing of `root` (and a look beneath a first component that exists). */
+async function missingIn(root: string, names: readonly string[]): Promise<RootWatch> {
+  const present = await listed(root);
+  const missing: string[] = [];
+  for (const name of names) {
+    const first = name.split("/")[0] as string;
+    if (!present.has(first) || (name !== first && (await absent(join(root, name)))))
+      missing.push(name);
+  }
+  return { root, missing, hadNoRepository: !present.has(".git") };
+}
+
+/** What of `watch.missing` exists now, unless the root became a repository of the call's. */
+async function plantedIn(watch: RootWatch): Promise<string[]> {
+  if (watch.missing.length === 0) return [];
+  const present = await listed(watch.root);
+  if (watch.hadNoRepository && present.has(".git")) return []; // `git clone`, `git init`
+  const found: string[] = [];
+  for (const name of watch.missing) {
+    const path = join(watch.root, name);
+    if (present.has(name.split("/")[0] as string) && !(await absent(path))) found.push(path);
+  }
+  return found;
 }
 
 /**
