@@ -34,6 +34,12 @@ function repository(root: string) {
   writeFileSync(join(root, ".git", "commondir"), "..\n");
 }
 
+/** A real repository (`git init`) lacking some of what git's templates put in `.git`. */
+function gitInitWithout(repo: string, ...names: string[]) {
+  spawnSync("git", ["init", "-q", repo]);
+  for (const name of names) rmSync(join(repo, ".git", name), { recursive: true, force: true });
+}
+
 const snapshot = (path: string) => {
   const st = lstatSync(path);
   return { content: readFileSync(path, "utf8"), mode: st.mode, mtime: st.mtimeMs };
@@ -121,9 +127,7 @@ describe.skipIf(process.platform !== "linux")(
       const root = realpathSync(tempDir());
       const git = (...args: string[]) =>
         spawnSync("git", ["-C", join(root, "repo"), ...args], { encoding: "utf8" });
-      spawnSync("git", ["init", "-q", join(root, "repo")]);
-      rmSync(join(root, "repo", ".git", "hooks"), { recursive: true, force: true });
-      rmSync(join(root, "repo", ".git", "info"), { recursive: true, force: true });
+      gitInitWithout(join(root, "repo"), "hooks", "info");
       const marker = join(root, "PWNED");
       const evilConfig = `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch ${marker}; false"\n`;
       const cx = contextFor({ fs_read: only([root]), fs_write: only([root]), exec: "all" });
@@ -178,8 +182,7 @@ describe.skipIf(process.platform !== "linux")(
 
     it("class 9: ordinary git work in an existing repository leaves nothing moved aside, and a repository the call creates keeps its hooks", async () => {
       const root = realpathSync(tempDir());
-      spawnSync("git", ["init", "-q", join(root, "repo")]);
-      rmSync(join(root, "repo", ".git", "hooks"), { recursive: true, force: true });
+      gitInitWithout(join(root, "repo"), "hooks");
       const cx = contextFor({ fs_read: only([root]), fs_write: only([root]), exec: "all" });
       const work = [
         "cd repo && echo a > a && git add a",

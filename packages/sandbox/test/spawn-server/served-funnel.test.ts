@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLandlockBackend } from "../../src/backend/landlock-backend.js";
 import { createSandbox } from "../../src/funnel/sandbox.js";
 import { contextFor, useTempDir } from "../funnel/helpers/funnel-context.js";
+import { parentOf } from "./served.js";
 
 const tempDir = useTempDir();
 const sandbox = createSandbox({
@@ -14,11 +15,6 @@ const sandbox = createSandbox({
   tmpdir: "/tmp",
   backend: createLandlockBackend(),
 });
-
-function parentOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-}
 
 async function launcherParent(): Promise<{ parent: number; stdout: string }> {
   const dir = realpathSync(tempDir());

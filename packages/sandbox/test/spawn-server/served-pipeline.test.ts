@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLandlockBackend } from "../../src/backend/landlock-backend.js";
 import { createSandbox, type SandboxRunRequest } from "../../src/funnel/sandbox.js";
 import { contextFor, useTempDir } from "../funnel/helpers/funnel-context.js";
+import { parentOf } from "./served.js";
 
 const tempDir = useTempDir();
 const sandbox = createSandbox({
@@ -17,11 +18,6 @@ const sandbox = createSandbox({
   tmpdir: "/tmp",
   backend: createLandlockBackend(),
 });
-
-function parentOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-}
 
 function childrenOf(pid: number): number[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")

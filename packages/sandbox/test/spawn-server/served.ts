@@ -1,8 +1,15 @@
 // Test helpers: one spawn server for the suite, and a served child run to its end.
+import { readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import type { ServedChild } from "../../src/spawn-server/served-child.js";
 import { type ServedSpawn, SpawnServer } from "../../src/spawn-server/spawn-server.js";
 import { launcherPath } from "../launcher/harness.js";
+
+/** The parent process id of `pid` (field 4 of `/proc/<pid>/stat`). */
+export function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}
 
 export interface ServedRun {
   readonly code: number | null;
