@@ -8,9 +8,9 @@ import { searchRoot } from "./write-protected.js";
  * Names in a git directory whose mere presence sends git to run or read configuration
  * from elsewhere at the user's next command: `commondir` (another common directory, with
  * its config and hooks), `hooks/`, `info/`, a worktree config, object alternates. A
- * linked worktree's (`worktrees/`) and a submodule's (`modules/`) directories are new
- * repositories git makes itself (`git worktree add`, `git submodule update`) and are not
- * watched (ADR 0031).
+ * linked worktree's (`worktrees/`) and a submodule's (`modules/`) directories git makes
+ * itself in ordinary work (`git worktree add`, `git submodule update`), so they are judged
+ * by their content instead (planted-repositories.ts, ADR 0031).
  */
 const GIT_INDIRECTIONS = [
   "commondir",
