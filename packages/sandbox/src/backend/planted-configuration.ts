@@ -1,8 +1,8 @@
 import { lstat, readdir, rename } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { createDenial, type Denial, matchBlockedEntry } from "@agent-bridle/core";
+import { gitlinksOf, indexStamp } from "./git-index-links.js";
 import { plantedGitFile, plantedInGitDir } from "./planted-repositories.js";
-import { searchRoot } from "./write-protected.js";
 
 /**
  * Names in a git directory whose mere presence sends git to run or read configuration
@@ -69,29 +69,26 @@ export async function watchPlanted(
   const blocked = (path: string) => patterns.some((entry) => matchBlockedEntry(entry, path));
   const names = configurationNames(patterns);
   const projectRoots = [...new Set([...roots, ...gitDirs.map((dir) => dirname(dir))])];
-  const inRoots = await Promise.all(projectRoots.map((root) => missingIn(root, names)));
-  const inGitDirs = await Promise.all(
-    gitDirs.flatMap((dir) =>
-      GIT_INDIRECTIONS.map((name) => join(dir, name))
-        .filter(blocked)
-        .map(async (path) => ((await absent(path)) ? [path] : [])),
+  // Each root and git directory is listed once now and once at the end.
+  const watches = await Promise.all([
+    ...projectRoots.map((root) => missingIn(root, names)),
+    ...gitDirs.map((dir) =>
+      missingIn(
+        dir,
+        GIT_INDIRECTIONS.filter((name) => blocked(join(dir, name))),
+      ),
     ),
-  );
-  const watchedGit = inGitDirs.flat();
+  ]);
+  const links = await Promise.all(gitDirs.map(watchLinks));
   let swept: Promise<readonly Denial[]> | undefined;
   const sweepOnce = async (): Promise<readonly Denial[]> => {
-    const denials: Denial[] = [];
-    for (const watch of inRoots) {
-      for (const path of await plantedIn(watch)) denials.push(await moveAside(path));
-    }
-    for (const path of watchedGit) {
-      if (!(await absent(path))) denials.push(await moveAside(path));
-    }
-    for (const path of await plantedInRepositories(gitDirs, roots, patterns, existed))
-      denials.push(await moveAside(path));
-    return denials;
+    const found = await Promise.all([
+      ...watches.map(plantedIn),
+      plantedInRepositories(links, existed),
+    ]);
+    return Promise.all(found.flat().map(moveAside));
   };
-  const idle = watchedGit.length === 0 && gitDirs.length === 0 && names.length === 0;
+  const idle = watches.every((watch) => watch.missing.length === 0) && gitDirs.length === 0;
   return {
     sweep: () => {
       swept ??= idle ? Promise.resolve([]) : sweepOnce();
@@ -140,29 +137,45 @@ async function plantedIn(watch: RootWatch): Promise<string[]> {
   return found;
 }
 
+/** A git directory's gitlinks whose `.git` file did not exist when the call started. */
+interface LinkWatch {
+  readonly gitDir: string;
+  /** The gitlinks' `.git` files that existed at the start (a submodule already checked out). */
+  readonly present: ReadonlySet<string>;
+}
+
+const gitFileOf = (gitDir: string, link: string) => join(dirname(gitDir), link, ".git");
+
+async function watchLinks(gitDir: string): Promise<LinkWatch> {
+  const links = await gitlinksOf(gitDir, await indexStamp(join(gitDir, "index")));
+  const files = links.map((link) => gitFileOf(gitDir, link));
+  const missing = await Promise.all(files.map(absent));
+  return { gitDir, present: new Set(files.filter((_, index) => !missing[index])) };
+}
+
 /**
- * The submodule and worktree routes into repositories that existed (`gitDirs`): new
- * `.git` files in their work trees that lead elsewhere, and new submodule or worktree git
- * directories holding more than git writes (planted-repositories.ts). One bounded search
- * of the write roots, as the write protection's own, and only where a repository exists.
+ * The submodule and worktree routes into repositories that existed (`gitDirs`): a `.git`
+ * file new at a gitlink of the index (git status walks into it) that leads elsewhere, and
+ * new submodule or worktree git directories holding more than git writes
+ * (planted-repositories.ts). The index is read only when it changed.
  */
 async function plantedInRepositories(
-  gitDirs: readonly string[],
-  roots: readonly string[],
-  patterns: readonly string[],
+  links: readonly LinkWatch[],
   existed: readonly string[],
 ): Promise<string[]> {
-  if (gitDirs.length === 0) return [];
+  const gitDirs = links.map((watch) => watch.gitDir);
   const before = new Set(existed);
-  const found: string[] = [];
-  for (const root of roots) {
-    for (const path of (await searchRoot(root, patterns)).protect) {
-      if (basename(path) === ".git" && !before.has(path) && (await plantedGitFile(path, gitDirs)))
-        found.push(path);
-    }
-  }
-  for (const gitDir of gitDirs) found.push(...(await plantedInGitDir(gitDir, before)));
-  return found;
+  const planted = async (file: string) =>
+    !before.has(file) && !(await absent(file)) && (await plantedGitFile(file, gitDirs));
+  const perRepository = links.map(async ({ gitDir, present }) => {
+    const stamp = await indexStamp(join(gitDir, "index"));
+    const files = (await gitlinksOf(gitDir, stamp))
+      .map((link) => gitFileOf(gitDir, link))
+      .filter((file) => !present.has(file));
+    const made = await Promise.all(files.map(planted));
+    return [...files.filter((_, index) => made[index]), ...(await plantedInGitDir(gitDir, before))];
+  });
+  return (await Promise.all(perRepository)).flat();
 }
 
 async function moveAside(path: string): Promise<Denial> {

@@ -29,7 +29,7 @@ export interface WriteProtection {
   readonly gitDirs: string[];
 }
 
-export interface RootSearch {
+interface RootSearch {
   readonly protect: readonly string[];
   readonly gitDirs: readonly string[];
   readonly complete: boolean;
@@ -59,7 +59,7 @@ function firstNames(patterns: readonly string[]): Set<string> | undefined {
  * matched by their own name, not followed. Every listing goes through the thread pool: a
  * search never blocks the host's event loop (issue 20).
  */
-export async function searchRoot(root: string, patterns: readonly string[]): Promise<RootSearch> {
+async function searchRoot(root: string, patterns: readonly string[]): Promise<RootSearch> {
   const candidates = firstNames(patterns);
   const blocked = (path: string) => patterns.some((entry) => matchBlockedEntry(entry, path));
   const protect: string[] = [];
