@@ -29,6 +29,8 @@ describe("bash-compat floor", () => {
     const rate = passed / (passed + failed);
     const summary = `${lines.at(-1)} (${(100 * rate).toFixed(1)}% of ${passed + failed} scored; report: ${report})`;
     await annotate(summary);
+    // Also in the test command's own output, where CI and the issue read it.
+    process.stdout.write(`${summary}\n`);
     expect(passed + failed, summary).toBeGreaterThan(1000);
     expect(rate, summary).toBeGreaterThanOrEqual(FLOOR);
   }, 600_000);

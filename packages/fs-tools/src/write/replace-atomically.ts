@@ -1,5 +1,5 @@
 import type { BigIntStats } from "node:fs";
-import { link, lstat, realpath, rename, unlink } from "node:fs/promises";
+import { type FileHandle, link, lstat, realpath, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type Code, type Denial, type JudgedPath, sameFile } from "@agent-bridle/core";
 import { descriptorPath, isOpenedAt, readlink } from "../paths/descriptor-location.js";
@@ -23,13 +23,35 @@ export interface Replacement {
 const AREA_CODES: readonly Code[] = ["FS_OUTSIDE_ALLOWED", "FS_BLOCKED"];
 
 /** Removes our temporary file, only if the name still holds it. */
-async function removeTemp(location: string, written: BigIntStats | undefined): Promise<void> {
+async function removeTemp(location: string, written: BigIntStats | undefined): Promise<boolean> {
   try {
     if (written !== undefined && sameFile(await lstat(location, { bigint: true }), written)) {
       await unlink(location);
+      return true;
     }
   } catch {
     // already gone
+  }
+  return false;
+}
+
+/** Looks for the uncommitted file again after a swap moved it between a look and the removal. */
+const REMOVAL_ATTEMPTS = 16;
+
+/**
+ * Removes our uncommitted temporary file: at its name, or, when its directory was swapped
+ * away meanwhile (the name now leads elsewhere), where the kernel says the still-open file
+ * is; again while a swapper keeps moving it, until the file has no name left. So no
+ * written temporary file stays in the directory when it comes back.
+ */
+async function removeUncommitted(temp: string, written: Written | undefined): Promise<void> {
+  if (written === undefined) return;
+  const location = descriptorPath(written.handle);
+  for (let attempt = 0; attempt < REMOVAL_ATTEMPTS; attempt++) {
+    if ((await written.handle.stat({ bigint: true })).nlink === 0n) return;
+    if (await removeTemp(temp, written.stats)) return;
+    const at = location === undefined ? undefined : await readlink(location).catch(() => undefined);
+    if (at !== undefined && at !== temp && (await removeTemp(at, written.stats))) return;
   }
 }
 
@@ -60,8 +82,14 @@ async function commit(temp: string, replacement: Replacement): Promise<Code | un
   }
 }
 
+/** The written temporary file, still open (so it can be found again if its directory moves). */
+interface Written {
+  readonly stats: BigIntStats;
+  readonly handle: FileHandle;
+}
+
 type TempOutcome =
-  | { readonly kind: "written"; readonly stats: BigIntStats }
+  | ({ readonly kind: "written" } & Written)
   | { readonly kind: "refused"; readonly denial: Denial }
   /** Made somewhere else than judged (a directory swapped meanwhile): `at` is where. */
   | { readonly kind: "misplaced"; readonly at: string | undefined; readonly stats: BigIntStats };
@@ -83,14 +111,17 @@ async function writeTemp(
       const location = descriptorPath(handle);
       const at =
         location === undefined ? undefined : await readlink(location).catch(() => undefined);
-      return { kind: "misplaced", at, stats: await handle.stat({ bigint: true }) };
+      const stats = await handle.stat({ bigint: true });
+      await handle.close();
+      return { kind: "misplaced", at, stats };
     }
     await handle.writeFile(replacement.bytes);
     if (replacement.existing !== undefined) await handle.chmod(permissions);
     await handle.datasync();
-    return { kind: "written", stats: await handle.stat({ bigint: true }) };
-  } finally {
+    return { kind: "written", stats: await handle.stat({ bigint: true }), handle };
+  } catch (error) {
     await handle.close();
+    throw error;
   }
 }
 
@@ -122,7 +153,8 @@ export async function replaceAtomically(
   replacement: Replacement,
 ): Promise<WriteStep<undefined>> {
   const temp = tempLocation(replacement.judged.real);
-  let written: BigIntStats | undefined;
+  let written: Written | undefined;
+  const state = { committed: false };
   try {
     const outcome = await writeTemp(paths, temp, replacement);
     if (outcome.kind === "refused") return stop(tempRefusal(outcome.denial));
@@ -131,13 +163,15 @@ export async function replaceAtomically(
       if (outcome.at !== undefined) await removeTemp(outcome.at, outcome.stats);
       return stop(CHANGED);
     }
-    written = outcome.stats;
-    return await moveIntoPlace(temp, written, replacement);
+    written = outcome;
+    return await moveIntoPlace(temp, written.stats, replacement, state);
   } catch (error) {
     if (isRaceError(error)) return stop(CHANGED);
     throw error;
   } finally {
-    await removeTemp(temp, written);
+    // Renamed into place, the file is the target now; linked (create), the name still goes.
+    if (state.committed && replacement.mode === "overwrite") await written?.handle.close();
+    else await removeUncommitted(temp, written).finally(() => written?.handle.close());
   }
 }
 
@@ -146,9 +180,11 @@ async function moveIntoPlace(
   temp: string,
   written: BigIntStats,
   replacement: Replacement,
+  state: { committed: boolean },
 ): Promise<WriteStep<undefined>> {
   if (!(await stillJudged(replacement))) return stop(CHANGED);
   const refused = await commit(temp, replacement);
+  state.committed = refused === undefined;
   if (refused !== undefined) {
     return stop({
       code: refused,
