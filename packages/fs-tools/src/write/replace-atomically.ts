@@ -82,7 +82,7 @@ async function commit(temp: string, replacement: Replacement): Promise<Code | un
   }
 }
 
-/** The written temporary file, still open (so it can be found again if its directory moves). */
+/** Our temporary file, still open (so it can be found again if its directory moves). */
 interface Written {
   readonly stats: BigIntStats;
   readonly handle: FileHandle;
@@ -91,8 +91,8 @@ interface Written {
 type TempOutcome =
   | ({ readonly kind: "written" } & Written)
   | { readonly kind: "refused"; readonly denial: Denial }
-  /** Made somewhere else than judged (a directory swapped meanwhile): `at` is where. */
-  | { readonly kind: "misplaced"; readonly at: string | undefined; readonly stats: BigIntStats };
+  /** Made somewhere else than judged (a directory swapped meanwhile), still empty. */
+  | ({ readonly kind: "misplaced" } & Written);
 
 async function writeTemp(
   paths: ToolPaths,
@@ -108,12 +108,7 @@ async function writeTemp(
   const { handle, path: judged } = opened.value;
   try {
     if (!(await isOpenedAt(handle, judged.real))) {
-      const location = descriptorPath(handle);
-      const at =
-        location === undefined ? undefined : await readlink(location).catch(() => undefined);
-      const stats = await handle.stat({ bigint: true });
-      await handle.close();
-      return { kind: "misplaced", at, stats };
+      return { kind: "misplaced", stats: await handle.stat({ bigint: true }), handle };
     }
     await handle.writeFile(replacement.bytes);
     if (replacement.existing !== undefined) await handle.chmod(permissions);
@@ -158,12 +153,9 @@ export async function replaceAtomically(
   try {
     const outcome = await writeTemp(paths, temp, replacement);
     if (outcome.kind === "refused") return stop(tempRefusal(outcome.denial));
-    if (outcome.kind === "misplaced") {
-      // Ours (made exclusively, still empty): it goes, wherever the swap put it.
-      if (outcome.at !== undefined) await removeTemp(outcome.at, outcome.stats);
-      return stop(CHANGED);
-    }
     written = outcome;
+    // Misplaced: ours (made exclusively, still empty), it goes below, wherever the swap put it.
+    if (outcome.kind === "misplaced") return stop(CHANGED);
     return await moveIntoPlace(temp, written.stats, replacement, state);
   } catch (error) {
     if (isRaceError(error)) return stop(CHANGED);

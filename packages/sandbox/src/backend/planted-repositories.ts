@@ -1,6 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { checkContained } from "@agent-bridle/core";
+import { list } from "./write-protected.js";
 
 /**
  * Keys git itself writes in the config of a submodule it clones or a worktree it adds:
@@ -41,7 +42,6 @@ export function gitWrittenConfig(text: string): boolean {
   return true;
 }
 
-const list = (dir: string) => readdir(dir, { withFileTypes: true }).catch(() => []);
 const text = (path: string) => readFile(path, "utf8").catch(() => undefined);
 
 /**

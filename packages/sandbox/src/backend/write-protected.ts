@@ -36,7 +36,7 @@ interface RootSearch {
 }
 
 /** The entries of `directory` through the thread pool (none where it cannot be read). */
-const list = (directory: string): Promise<Dirent[]> =>
+export const list = (directory: string): Promise<Dirent[]> =>
   readdir(directory, { withFileTypes: true }).catch(() => [] as Dirent[]);
 
 /**
