@@ -22,11 +22,12 @@ import {
 import { writeProtected } from "./write-protected.js";
 
 /**
- * Blocked absolute entries strictly inside a root of the view are hidden by the launcher.
- * Unmasked (the fence would be wider than the grant): pattern entries (`**\/.ssh`) while
- * any root is granted, and missing entries inside a granted write root (they could be
- * created). A root of the runtime closure inside a blocked entry (`/etc/passwd` under
- * `/etc`) is public by design and stays.
+ * Blocked absolute entries strictly inside a root of the view are hidden by the launcher,
+ * which passes over an entry that is not there (so only entries inside a write root are
+ * looked up here: one call reads no other file). Unmasked (the fence would be wider than
+ * the grant): pattern entries (`**\/.ssh`) while any root is granted, and missing entries
+ * inside a granted write root (they could be created). A root of the runtime closure
+ * inside a blocked entry (`/etc/passwd` under `/etc`) is public by design and stays.
  */
 async function masksFor(
   roots: readonly string[],
@@ -42,16 +43,18 @@ async function masksFor(
       () => entry,
       () => undefined,
     );
-  const candidates = blocked.filter((entry) => isAbsolute(entry) && inside(entry, roots));
-  const present = new Set(await Promise.all(candidates.map(exists)));
+  const writable = blocked.filter((entry) => isAbsolute(entry) && inside(entry, writeRoots));
+  const present = new Set(await Promise.all(writable.map(exists)));
   for (const entry of blocked) {
     if (!isAbsolute(entry)) {
       if (roots.length > 0) unmasked.push(entry);
-      continue;
+    } else if (!inside(entry, roots)) {
+      // outside the view: nothing to hide
+    } else if (!inside(entry, writeRoots) || present.has(entry)) {
+      mask.push(entry);
+    } else {
+      unmasked.push(entry);
     }
-    if (!inside(entry, roots)) continue;
-    if (present.has(entry)) mask.push(entry);
-    else if (inside(entry, writeRoots)) unmasked.push(entry);
   }
   return { mask, unmasked };
 }

@@ -3,7 +3,8 @@
 // another name than the blocked one stay unreadable. `/var` is blocked by name, and
 // `/var/run` is a link to `/run`, where containers mount their secrets
 // (`/run/secrets/kubernetes.io/serviceaccount/token`): the view masks `/run` itself, and a
-// credential store in the home (`~/.git-credentials`) is masked too (ADR 0030).
+// credential store in the home (`~/.git-credentials`) is masked too (ADR 0030), also one
+// that appears after the funnel computed the policy (the launcher looks when it makes the view).
 import {
   chmodSync,
   existsSync,
@@ -38,6 +39,7 @@ probe("x:run-secret", lambda: read(ARGS["run"]))
 probe("x:var-run-secret", lambda: read(ARGS["varRun"]))
 probe("x:run-list", lambda: os.listdir(ARGS["runDir"]))
 probe("x:git-credentials", lambda: read(ARGS["credentials"]) or (_ for _ in ()).throw(OSError(2, "empty (masked)")))
+probe("x:late-store", lambda: read(ARGS["late"]) or (_ for _ in ()).throw(OSError(2, "empty (masked)")))
 probe("ctl:public", lambda: read(ARGS["public"]))
 probe("ctl:outside", lambda: read(ARGS["outside"]))
 probe("ctl:passwd", lambda: read("/etc/passwd"))
@@ -80,7 +82,7 @@ describe.skipIf(process.platform !== "linux" || process.getuid?.() !== 0 || !run
     });
 
     it.each(modes)(
-      "class 11 (fs_read all) as $name: /run's secrets, by /run or /var/run, and a home credential store stay unreadable; the rest reads",
+      "class 11 (fs_read all) as $name: /run's secrets, by /run or /var/run, and a home credential store (one made after the policy too) stay unreadable; the rest reads",
       async (mode) => {
         const base = openBase();
         const write = dir(mode, join(base, "write"));
@@ -110,6 +112,9 @@ describe.skipIf(process.platform !== "linux" || process.getuid?.() !== 0 || !run
         });
         expect(policy.mask).toContain("/run");
         expect(policy.mask).toContain(credentials);
+        // Missing while the policy was computed: the launcher still hides it once it is there.
+        const lateSecret = canary();
+        const late = file(mode, join(home, ".netrc"), `${lateSecret}\n`, 0o644);
         settleTimes(base);
         const tree = snapshot([base], [write]);
         const a = await attack(mode, { ...policy, maxProcs: 64 }, READ_SECRETS, {
@@ -117,17 +122,19 @@ describe.skipIf(process.platform !== "linux" || process.getuid?.() !== 0 || !run
           varRun: join("/var", runDir, "token"),
           runDir,
           credentials,
+          late,
           public: publicFile,
           outside: join(base, "outside.txt"),
           write,
         });
-        expectContained(a, [secret, credentialsSecret]);
+        expectContained(a, [secret, credentialsSecret, lateSecret]);
         expect(outcomes(a, ["x:run-secret", "x:var-run-secret", "x:run-list"])).toEqual({
           "x:run-secret": 2,
           "x:var-run-secret": 2,
           "x:run-list": 2,
         });
         expect(value(a, "x:git-credentials")).toBeUndefined();
+        expect(value(a, "x:late-store")).toBeUndefined();
         // Positive controls: a public file of the same home, /etc/passwd, the write root.
         expect(value(a, "ctl:public")).toBe(`${control}\n`);
         expect(String(value(a, "ctl:passwd"))).toContain("root:");
