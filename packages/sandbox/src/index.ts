@@ -50,6 +50,7 @@ export {
   FUNNEL_OWNED_VARIABLES,
   isDeniedVariable,
 } from "./funnel/environment-denylist.js";
+export { HUGE_PAGES_ENVIRONMENT } from "./funnel/huge-pages.js";
 export { limitExceededDenial, withLimitDenials } from "./funnel/limit-denial.js";
 export { EXCEEDED_LIMITS, type ExceededLimit } from "./funnel/limit-trailer.js";
 export {

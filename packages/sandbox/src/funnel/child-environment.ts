@@ -8,6 +8,8 @@ export interface ChildEnvironmentRequest {
   readonly tmpdir: string;
   /** Variables the caller asks for; denylisted names are dropped. */
   readonly callerEnv?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Variables the engine sets for its own runtime (`huge-pages.ts`): after the caller's. */
+  readonly runtimeEnv?: Readonly<Record<string, string>> | undefined;
   /** A host allow-list's proxy variables (network.md §4): set after the caller's, so they win. */
   readonly proxyEnv?: Readonly<Record<string, string>> | undefined;
 }
@@ -15,7 +17,8 @@ export interface ChildEnvironmentRequest {
 /**
  * The environment of every spawned child, built from scratch (spec §6): the trusted
  * `PATH`, `LC_ALL=C`, `HOME` and `TMPDIR` as configured, then the caller's variables
- * minus the denylist, then a host allow-list's proxy variables. The host's own environment is never read.
+ * minus the denylist, then the engine's runtime variables, then a host allow-list's proxy
+ * variables. The host's own environment is never read.
  */
 export function buildChildEnvironment(
   request: ChildEnvironmentRequest,
@@ -29,7 +32,7 @@ export function buildChildEnvironment(
   env.LC_ALL = "C";
   env.HOME = request.home;
   env.TMPDIR = request.tmpdir;
-  Object.assign(env, request.proxyEnv);
+  Object.assign(env, request.runtimeEnv, request.proxyEnv);
   return Object.freeze({ ...env });
 }
 

@@ -30,6 +30,7 @@ import { netTestHooksOf } from "../network/net-test-hooks.js";
 import { admitStages } from "./admit-program.js";
 import { assertLaunchShape } from "./assert-launch-shape.js";
 import { buildChildEnvironment } from "./child-environment.js";
+import { HUGE_PAGES_ENVIRONMENT, HUGE_PAGES_READ_PATHS } from "./huge-pages.js";
 import { descriptorSlots, launchStages } from "./launch-stages.js";
 import {
   checkGitIdentity,
@@ -89,6 +90,12 @@ export interface SandboxRunRequest {
   readonly runtimeExecutables?: readonly string[] | undefined;
   /** Files the engine's runtime reads (a bundled worker or entry file), readable under Landlock. */
   readonly runtimeReadPaths?: readonly string[] | undefined;
+  /**
+   * The engine's runtime copies large buffers while it starts (a Node startup snapshot):
+   * glibc's malloc backs them with transparent huge pages where the host offers them
+   * (`huge-pages.ts`). Set by an engine for its own runtime, never from a caller.
+   */
+  readonly hugePages?: boolean | undefined;
   readonly observer?: ShellOutputObserver | undefined;
   /**
    * Where this run's audit records go (the program's spawn, its connections, the report);
@@ -197,6 +204,23 @@ function refuseSpawn(audit: CallAuditSink, tool: string, argv: readonly string[]
  * program (exec identity, audited), build the environment, launch, report. Every refusal
  * happens before anything is spawned and is returned in-band.
  */
+/** The environment of the call's processes (`TMPDIR` the private one if it was asked for). */
+function childEnvironmentOf(
+  request: SandboxRunRequest,
+  home: string,
+  temp: PrivateTempDir | undefined,
+  tmpdir: string,
+  proxyEnv: Readonly<Record<string, string>> | undefined,
+) {
+  return buildChildEnvironment({
+    home,
+    tmpdir: (request.privateTmp ? temp?.path : undefined) ?? tmpdir,
+    callerEnv: request.env,
+    runtimeEnv: request.hugePages ? HUGE_PAGES_ENVIRONMENT : undefined,
+    proxyEnv,
+  });
+}
+
 /** What the backend is asked to prepare for one call's stages. */
 function prepareRequestOf(
   cx: ToolContext,
@@ -214,7 +238,9 @@ function prepareRequestOf(
     coverage: call.coverage,
     extraWriteRoots: call.temp ? [call.temp.path] : [],
     runtimeExecutables: request.runtimeExecutables ?? [],
-    runtimeReadPaths: request.runtimeReadPaths,
+    runtimeReadPaths: request.hugePages
+      ? [...(request.runtimeReadPaths ?? []), ...HUGE_PAGES_READ_PATHS]
+      : request.runtimeReadPaths,
     keepFds: Array.from({ length: descriptorSlots(request) }, (_, index) => 3 + index),
     cwd: request.cwd,
     limits: call.limits,
@@ -304,12 +330,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const result = await launchStages({
         stages: argvs,
         cwd: request.cwd,
-        env: buildChildEnvironment({
-          home,
-          tmpdir: (request.privateTmp ? temp?.path : undefined) ?? options.tmpdir,
-          callerEnv: request.env,
-          proxyEnv: proxy?.environment,
-        }),
+        env: childEnvironmentOf(request, home, temp, options.tmpdir, proxy?.environment),
         timeoutMs: request.timeoutMs,
         maxOutputBytes: request.maxOutputBytes,
         signal: request.signal,

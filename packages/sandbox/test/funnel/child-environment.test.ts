@@ -103,6 +103,18 @@ describe("buildChildEnvironment", () => {
     });
   });
 
+  it("sets an engine's runtime variables after the caller's (a denylisted name only this way)", () => {
+    const env = buildChildEnvironment({
+      home: "/h",
+      tmpdir: "/t",
+      callerEnv: { ...callerEnv, GLIBC_TUNABLES: "glibc.malloc.check=3" },
+      runtimeEnv: { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1" },
+    });
+    expect(env.GLIBC_TUNABLES).toBe("glibc.malloc.hugetlb=1");
+    expect(env.KEEP_ME).toBe("yes");
+    expect(env.LD_PRELOAD).toBeUndefined();
+  });
+
   it("names what it dropped, never the values", () => {
     expect(droppedVariableNames(callerEnv)).toEqual([
       "BASH_FUNC_ls%%",

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { NO_COVERAGE, only } from "@agent-bridle/core";
 import { describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ const backend = createLandlockBackend();
 const probe = await backend.probe();
 const tempDir = useTempDir();
 const sandbox = createSandbox({ home: "/nonexistent-home", tmpdir: "/tmp", backend });
+/** The kernel's transparent huge page mode (absent where the kernel has no THP). */
+const THP_MODE = "/sys/kernel/mm/transparent_hugepage/enabled";
 
 function request(stages: string[][], extra: Partial<SandboxRunRequest> = {}): SandboxRunRequest {
   return { cwd: "/", timeoutMs: 5000, maxOutputBytes: 65536, stages, ...extra };
@@ -146,4 +148,37 @@ describe.skipIf(process.platform !== "linux")("the funnel with the real launcher
     expect(performance.now() - started).toBeLessThan(2000);
     expect(outcome.kind === "ran" && outcome.result.timedOut).toBe(true);
   });
+
+  it.skipIf(!existsSync(THP_MODE))(
+    "gives an engine's runtime huge pages (hugePages): the fixed tunable, the THP mode read-only; nothing for other spawns",
+    async () => {
+      const dir = realpathSync(tempDir());
+      const cx = contextFor({ fs_read: only([dir]), fs_write: only([dir]) });
+      const mode = readFileSync(THP_MODE, "utf8");
+      const current = /\[(\w+)\]/.exec(mode)?.[1] ?? "madvise";
+      // Writes the mode it already has: were the directory writable, the host would not change.
+      const script = `echo "tunables=$GLIBC_TUNABLES"; cat ${THP_MODE} || echo unreadable
+echo ${current} > ${THP_MODE} 2>/dev/null && echo written || echo refused`;
+      const run = (hugePages: boolean) =>
+        sandbox.run(
+          cx,
+          request([["sh", "-c", script]], {
+            cwd: dir,
+            hugePages,
+            env: { GLIBC_TUNABLES: "glibc.malloc.check=3" },
+          }),
+          { coverage: NO_COVERAGE },
+        );
+      const engine = await run(true);
+      if (engine.kind !== "ran") throw new Error(engine.kind);
+      // The caller's value never reaches the process; the funnel's fixed one does.
+      expect(engine.result.stdout.toString()).toBe(
+        `tunables=glibc.malloc.hugetlb=1\n${mode}refused\n`,
+      );
+      const other = await run(false);
+      if (other.kind !== "ran") throw new Error(other.kind);
+      expect(other.result.stdout.toString()).toBe("tunables=\nunreadable\nrefused\n");
+      expect(readFileSync(THP_MODE, "utf8")).toBe(mode);
+    },
+  );
 });

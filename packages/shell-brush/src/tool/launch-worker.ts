@@ -80,8 +80,15 @@ async function runtimeFiles(workerFile: string) {
   const launcher = await locateLauncherOnce().catch(() => undefined);
   return {
     launcher: launcher?.path,
-    executables: [process.execPath, ...(launcher ? [launcher.path] : [])],
-    reads: [workerFile, ...(launcher ? [launcher.path, `${launcher.path}.sha256`] : [])],
+    request: {
+      runtimeExecutables: [process.execPath, ...(launcher ? [launcher.path] : [])],
+      runtimeReadPaths: [
+        workerFile,
+        ...(launcher ? [launcher.path, `${launcher.path}.sha256`] : []),
+      ],
+      // The worker reads its 6 MB startup snapshot into fresh buffers (sandbox's huge-pages.ts).
+      hugePages: true,
+    },
   };
 }
 
@@ -137,8 +144,7 @@ export async function launchWorker(
       maxOutputBytes: DIAGNOSTIC_BYTES,
       signal: killer.signal,
       extraDescriptors: [channel.childFd],
-      runtimeExecutables: files.executables,
-      runtimeReadPaths: files.reads,
+      ...files.request,
       // The call's own temp directory (the worker's TMPDIR): process substitutions for
       // programs live there; granted, disclosed, removed when the worker ends.
       privateTmp: true,

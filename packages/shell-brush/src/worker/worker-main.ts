@@ -9,6 +9,7 @@ import { parseCaveats } from "@agent-bridle/core";
 import {
   ChannelReader,
   type FrameRead,
+  HUGE_PAGES_ENVIRONMENT,
   NO_FRAME_IN_TIME,
   openChildChannel,
   verifyLauncher,
@@ -27,6 +28,13 @@ import {
   WORKER_PROTOCOL_VERSION,
 } from "./control-frames.js";
 import { runWorkerCall, type WorkerAuthority } from "./worker-call.js";
+
+/** Variables for the worker's own start, never part of the script's environment. */
+const WORKER_ONLY_VARIABLES = new Set([
+  NONCE_VARIABLE,
+  LAUNCHER_VARIABLE,
+  ...Object.keys(HUGE_PAGES_ENVIRONMENT),
+]);
 
 const LAUNCH_TIMEOUT_MS = 10_000;
 
@@ -126,11 +134,11 @@ export async function workerMain(args: readonly string[]): Promise<void> {
   if (typeof request === "string") refuse(request);
   const closed = await reader.endOfStream(LAUNCH_TIMEOUT_MS, "more than one request");
   if (closed !== undefined) refuse(closed);
-  const {
-    [NONCE_VARIABLE]: _nonce,
-    [LAUNCHER_VARIABLE]: _launcher,
-    ...baseEnv
-  } = process.env as Record<string, string>;
+  const baseEnv = Object.fromEntries(
+    Object.entries(process.env as Record<string, string>).filter(
+      ([name]) => !WORKER_ONLY_VARIABLES.has(name),
+    ),
+  );
   await runWorkerCall(
     authority,
     {

@@ -37,6 +37,31 @@ describe("BrushShellTool: the bash worker end to end", () => {
     expect(envelope.disclosure?.engine).toBe("brush");
   });
 
+  it("keeps the worker's own variables (nonce, launcher, huge-page tunable) out of the script and its programs", async () => {
+    const dir = tempDir();
+    const { registry } = brush({ kernel: true });
+    const grant = registry.mintGrant(
+      caveats({ fs_read: "all", fs_write: only([dir]), exec: only(["env"]), net: only([]) }),
+    );
+    const envelope = RunEnvelopeSchema.parse(
+      await registry.dispatch(
+        "shell",
+        {
+          cmd: 'echo "[$GLIBC_TUNABLES][$AGENT_BRIDLE_WORKER_NONCE][$AGENT_BRIDLE_LAUNCHER]"; env',
+          cwd: dir,
+        },
+        grant,
+      ),
+    );
+    expect(envelope.sandbox_kind).toBe("landlock");
+    const [first, ...seen] = envelope.stdout.trim().split("\n");
+    expect(first).toBe("[][][]");
+    const names = seen.map((line) => line.slice(0, line.indexOf("=")));
+    // Control: the program does see the environment the script exports.
+    expect(names).toEqual(expect.arrayContaining(["PATH", "HOME", "TMPDIR"]));
+    expect(names.filter((name) => /GLIBC|AGENT_BRIDLE/.test(name))).toEqual([]);
+  });
+
   it("denies a program outside the exec grant with 126 and the reference text; nothing ran", async () => {
     const dir = tempDir();
     const marker = join(dir, "touched");
